@@ -1,1 +1,8 @@
-//! Placeholder.
+//! Tic-Tac-Chec tablebase layout: the perfect-hash [`index`] and the table
+//! [`file`] formats.
+
+pub mod code;
+pub mod file;
+pub mod index;
+
+pub use index::{Index, IndexError, OpeningIndex};

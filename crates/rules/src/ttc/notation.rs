@@ -1,0 +1,285 @@
+//! Text notation for Tic-Tac-Chec positions.
+//!
+//! Five space-separated fields, FEN-like:
+//!
+//! ```text
+//! BOARD SIDE HANDS PAWNS PLY
+//! 4/4/4/4 w PNBRpnbr -- 0        (empty 4x4 board, opening ply 0)
+//! r2N/1p2/4/P1bR b NBn ^v -      (post-opening, Black to move)
+//! ```
+//!
+//! * `BOARD`: ranks from the last (`n`) down to 1 separated by `/`; White
+//!   pieces `PNBR`, Black `pnbr`, a digit for a run of empty squares.
+//! * `SIDE`: `w` or `b`.
+//! * `HANDS`: the pieces in hand (White upper case, Black lower case) or
+//!   `-`. Every piece of the variant is on the board or in hand, once.
+//! * `PAWNS`: White's pawn direction then Black's: `^` toward rank `n`,
+//!   `v` toward rank 1, `-` when that pawn is not on the board.
+//! * `PLY`: the ply `0..opening_plies` while in the placement-only
+//!   opening, `-` afterwards.
+
+use super::{Color, Position, Role, Side, Variant, HAND};
+
+/// A malformed position text; names the input, the field and the problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid position `{input}`: {detail}")]
+pub struct NotationError {
+    /// The text that was parsed.
+    pub input: String,
+    /// What is wrong, and where.
+    pub detail: String,
+}
+
+impl Position {
+    /// The position in the notation described in [`self`](self).
+    pub fn to_notation(&self) -> String {
+        let v = self.variant();
+        let n = v.size();
+        let mut board = String::new();
+        for r in (0..n).rev() {
+            let mut run = 0;
+            for c in 0..n {
+                match self.piece_at(r * n + c) {
+                    None => run += 1,
+                    Some((col, role)) => {
+                        if run > 0 {
+                            board.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        let l = role.letter();
+                        board.push(if col == Color::White {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if run > 0 {
+                board.push_str(&run.to_string());
+            }
+            if r > 0 {
+                board.push('/');
+            }
+        }
+        let side = if self.turn() == Color::White {
+            "w"
+        } else {
+            "b"
+        };
+        let mut hands = String::new();
+        for r in v.roles() {
+            if self.white().sq[r as usize] == HAND {
+                hands.push(r.letter());
+            }
+        }
+        for r in v.roles() {
+            if self.black().sq[r as usize] == HAND {
+                hands.push(r.letter().to_ascii_lowercase());
+            }
+        }
+        if hands.is_empty() {
+            hands.push('-');
+        }
+        let dir = |c| match self.pawn_points_up(c) {
+            None => '-',
+            Some(true) => '^',
+            Some(false) => 'v',
+        };
+        let pawns: String = [dir(Color::White), dir(Color::Black)].into_iter().collect();
+        let ply = match self.opening_ply() {
+            Some(k) => k.to_string(),
+            None => "-".into(),
+        };
+        format!("{board} {side} {hands} {pawns} {ply}")
+    }
+
+    /// Parses the notation for variant `v`.
+    ///
+    /// # Errors
+    /// [`NotationError`] naming the field and the problem: wrong field
+    /// count, bad rank length, unknown letter, a piece twice or missing, a
+    /// pawn direction that contradicts its rank, an inconsistent opening
+    /// ply, and so on.
+    pub fn parse(text: &str, v: Variant) -> Result<Position, NotationError> {
+        let err = |detail: String| NotationError {
+            input: text.to_string(),
+            detail,
+        };
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 5 {
+            return Err(err(format!(
+                "expected 5 fields (board side hands pawns ply), found {}",
+                fields.len()
+            )));
+        }
+        let n = v.size();
+        let last = v.squares() - 1;
+        let mut white = Side {
+            sq: [super::ABSENT; 4],
+            returning: false,
+        };
+        let mut black = white;
+        let mut seen_w = [false; 4];
+        let mut seen_b = [false; 4];
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != n as usize {
+            return Err(err(format!(
+                "field 1 (board): expected {n} ranks separated by '/', found {}",
+                ranks.len()
+            )));
+        }
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let r = n - 1 - i as u8;
+            let mut c = 0u8;
+            for ch in rank_text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    if d == 0 {
+                        return Err(err(format!(
+                            "field 1 (board), rank {}: empty run of 0",
+                            r + 1
+                        )));
+                    }
+                    c = c.saturating_add(d as u8);
+                    continue;
+                }
+                let role = Role::from_letter(ch).ok_or_else(|| {
+                    err(format!(
+                        "field 1 (board), rank {}: unknown piece letter '{ch}'",
+                        r + 1
+                    ))
+                })?;
+                if !v.has_role(role) {
+                    return Err(err(format!(
+                        "field 1 (board), rank {}: this variant has no {}",
+                        r + 1,
+                        role.letter()
+                    )));
+                }
+                if c >= n {
+                    return Err(err(format!(
+                        "field 1 (board), rank {}: more than {n} squares",
+                        r + 1
+                    )));
+                }
+                let s = r * n + c;
+                let (side, seen, own) = if ch.is_ascii_uppercase() {
+                    (&mut white, &mut seen_w, s)
+                } else {
+                    (&mut black, &mut seen_b, last - s)
+                };
+                if seen[role as usize] {
+                    return Err(err(format!(
+                        "field 1 (board): two {} {}",
+                        if ch.is_ascii_uppercase() {
+                            "White"
+                        } else {
+                            "Black"
+                        },
+                        role.letter()
+                    )));
+                }
+                seen[role as usize] = true;
+                side.sq[role as usize] = own;
+                c += 1;
+            }
+            if c != n {
+                return Err(err(format!(
+                    "field 1 (board), rank {}: {c} squares instead of {n}",
+                    r + 1
+                )));
+            }
+        }
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(err(format!(
+                    "field 2 (side): expected 'w' or 'b', found '{other}'"
+                )))
+            }
+        };
+        if fields[2] != "-" {
+            for ch in fields[2].chars() {
+                let role = Role::from_letter(ch)
+                    .ok_or_else(|| err(format!("field 3 (hands): unknown piece letter '{ch}'")))?;
+                if !v.has_role(role) {
+                    return Err(err(format!(
+                        "field 3 (hands): this variant has no {}",
+                        role.letter()
+                    )));
+                }
+                let (side, seen, name) = if ch.is_ascii_uppercase() {
+                    (&mut white, &mut seen_w, "White")
+                } else {
+                    (&mut black, &mut seen_b, "Black")
+                };
+                if seen[role as usize] {
+                    return Err(err(format!(
+                        "field 3 (hands): {name}'s {} is already on the board or in hand",
+                        role.letter()
+                    )));
+                }
+                seen[role as usize] = true;
+                side.sq[role as usize] = HAND;
+            }
+        }
+        for role in v.roles() {
+            if !seen_w[role as usize] {
+                return Err(err(format!(
+                    "White's {} is neither on the board nor in hand",
+                    role.letter()
+                )));
+            }
+            if !seen_b[role as usize] {
+                return Err(err(format!(
+                    "Black's {} is neither on the board nor in hand",
+                    role.letter()
+                )));
+            }
+        }
+        let pawns: Vec<char> = fields[3].chars().collect();
+        if pawns.len() != 2 {
+            return Err(err(
+                "field 4 (pawns): expected two characters from '^', 'v', '-'".into(),
+            ));
+        }
+        for (k, (side, color)) in [(&mut white, Color::White), (&mut black, Color::Black)]
+            .into_iter()
+            .enumerate()
+        {
+            let on_board = side.sq[0] < 16;
+            let name = if color == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            let up = match pawns[k] {
+                '-' if !on_board => continue,
+                '-' => {
+                    return Err(err(format!(
+                        "field 4 (pawns): {name}'s pawn is on the board, give its direction"
+                    )))
+                }
+                '^' => true,
+                'v' => false,
+                other => return Err(err(format!("field 4 (pawns): unknown direction '{other}'"))),
+            };
+            if !on_board {
+                return Err(err(format!(
+                    "field 4 (pawns): {name}'s pawn is not on the board, write '-'"
+                )));
+            }
+            side.returning = if color == Color::White { !up } else { up };
+        }
+        let opening_ply = match fields[4] {
+            "-" => None,
+            t => Some(t.parse::<u8>().map_err(|_| {
+                err(format!(
+                    "field 5 (ply): expected an opening ply number or '-', found '{t}'"
+                ))
+            })?),
+        };
+        Position::from_sides(v, white, black, turn, opening_ply).map_err(err)
+    }
+}

@@ -1,0 +1,161 @@
+//! Rank/unrank checks: exhaustive on every 3x3 variant, sizes and random
+//! round trips (proptest) on 4x4.
+
+use proptest::prelude::*;
+use rules::ttc::{PawnReading, Position, Role, Side, Variant, HAND};
+use tables::{Index, OpeningIndex};
+
+fn standard() -> Variant {
+    Variant::standard(PawnReading::TravelDirection)
+}
+
+/// Direct count of the design notes, "State space".
+fn formula_4x4() -> u64 {
+    fn c(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+    fn p(n: u64, k: u64) -> u64 {
+        (0..k).map(|i| n - i).product()
+    }
+    (0..=6)
+        .map(|a| c(6, a) * (p(16, a) + 2 * 24 * p(15, a) + 536 * p(14, a)))
+        .sum()
+}
+
+#[test]
+fn sizes_match_the_design_notes() {
+    let idx = Index::new(standard());
+    assert_eq!(formula_4x4(), 2_462_360_745);
+    assert_eq!(idx.size(), 2_462_360_745);
+    assert_eq!(idx.num_sides(), 85_873);
+    assert_eq!(OpeningIndex::new(standard()).size(), 14_236_865);
+}
+
+#[test]
+fn exhaustive_bijection_on_every_3x3_variant() {
+    for lock in [0, 2, 4] {
+        for v in Variant::all_3x3(PawnReading::TravelDirection, lock) {
+            let idx = Index::new(v);
+            let mut seen = std::collections::HashSet::new();
+            for i in 0..idx.size() {
+                let (m, o) = idx.unrank(i).unwrap();
+                m.check(&v).unwrap();
+                o.check(&v).unwrap();
+                assert!(seen.insert((m, o)), "{} gives a pair twice", i);
+                assert_eq!(idx.try_rank(&m, &o).unwrap(), i, "{}", v.describe());
+            }
+            // Every valid pair is reached: count them independently.
+            assert_eq!(seen.len() as u64, brute_force_count(&v), "{}", v.describe());
+            let op = OpeningIndex::new(v);
+            for i in 0..op.size() {
+                let pos = op.unrank(i).unwrap();
+                assert_eq!(op.rank(&pos).unwrap(), i);
+                let again = Position::parse(&pos.to_string(), v).unwrap();
+                assert_eq!(again, pos);
+            }
+        }
+    }
+}
+
+/// Counts valid (mover, opp) pairs by brute force over all square codes.
+fn brute_force_count(v: &Variant) -> u64 {
+    let sqs = v.squares();
+    let g = v.geometry();
+    let mut sides = Vec::new();
+    let codes: Vec<u8> = (0..sqs).chain([HAND]).collect();
+    for &p in &codes {
+        for &n in &codes {
+            for &b in &codes {
+                for &r in &codes {
+                    for ret in [false, true] {
+                        let mut s = v.empty_side();
+                        for (slot, c) in [p, n, b, r].into_iter().enumerate() {
+                            if v.has_role(Role::from_slot(slot)) {
+                                s.sq[slot] = c;
+                            } else if c != HAND {
+                                continue;
+                            }
+                        }
+                        if [p, n, b, r]
+                            .iter()
+                            .enumerate()
+                            .any(|(slot, &c)| !v.has_role(Role::from_slot(slot)) && c != HAND)
+                        {
+                            continue;
+                        }
+                        s.returning = ret;
+                        if s.check(v).is_ok() {
+                            sides.push(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    sides.sort();
+    sides.dedup();
+    let mut count = 0;
+    for a in &sides {
+        for b in &sides {
+            if g.rotate_mask(a.occupancy()) & b.occupancy() == 0 {
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+fn std_index() -> &'static Index {
+    static IDX: std::sync::OnceLock<Index> = std::sync::OnceLock::new();
+    IDX.get_or_init(|| Index::new(standard()))
+}
+
+/// A random valid side avoiding the squares in `blocked` (its own frame).
+fn arb_side(blocked: u32) -> impl Strategy<Value = Side> {
+    (prop::collection::vec(0u8..17, 4), any::<bool>()).prop_map(move |(codes, ret)| {
+        let mut s = Side {
+            sq: [HAND; 4],
+            returning: false,
+        };
+        let mut used = blocked;
+        for (slot, c) in codes.into_iter().enumerate() {
+            if c < 16 && used & (1 << c) == 0 {
+                s.sq[slot] = c;
+                used |= 1 << c;
+            }
+        }
+        let p = s.sq[0];
+        if p < 16 {
+            s.returning = match p / 4 {
+                0 => false,
+                3 => true,
+                _ => ret,
+            };
+        }
+        s
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000_000))]
+
+    #[test]
+    fn random_4x4_pairs_round_trip(
+        (m, o) in arb_side(0).prop_flat_map(|m| {
+            let blocked = standard().geometry().rotate_mask(m.occupancy()) as u32;
+            (Just(m), arb_side(blocked))
+        })
+    ) {
+        let idx = std_index();
+        let r = idx.try_rank(&m, &o).unwrap();
+        prop_assert!(r < idx.size());
+        prop_assert_eq!(idx.unrank(r).unwrap(), (m, o));
+    }
+
+    #[test]
+    fn random_4x4_ranks_round_trip(i in 0u64..2_462_360_745) {
+        let idx = std_index();
+        let (m, o) = idx.unrank(i).unwrap();
+        prop_assert_eq!(idx.rank(&m, &o), i);
+    }
+}
