@@ -1,0 +1,160 @@
+//! Game end (seed 002 "胜负与特殊规则"): win by capturing every enemy piece,
+//! draws by third repetition, 50 turns without capture and no legal move;
+//! illegal moves rejected with their reason.
+
+use rules::surakarta::{
+    DrawReason, Game, GameError, IllegalMove, Move, Position, Side, Square, Status,
+};
+
+fn mv(text: &str) -> Move {
+    Move::parse(text).unwrap()
+}
+
+fn sq(text: &str) -> Square {
+    Square::parse(text).unwrap()
+}
+
+#[test]
+fn third_repetition_is_a_draw() {
+    let mut g = Game::new(Position::start());
+    let shuffle = ["a2-a3", "a5-a4", "a3-a2", "a4-a5"];
+    // Start position occurs at plies 0, 4 and 8: the third time ends it.
+    for (i, m) in shuffle.iter().chain(shuffle.iter()).enumerate() {
+        let status = g.play(mv(m)).unwrap();
+        if i < 7 {
+            assert_eq!(status, Status::Ongoing, "ply {}", i + 1);
+        } else {
+            assert_eq!(
+                status,
+                Status::Drawn {
+                    reason: DrawReason::ThirdRepetition
+                }
+            );
+        }
+    }
+    assert_eq!(g.plies(), 8);
+    assert!(matches!(g.play(mv("a2-a3")), Err(GameError::Over(_))));
+}
+
+#[test]
+fn fifty_turns_without_capture_is_a_draw() {
+    let p = Position::parse("b5/6/6/6/6/5r r 49").unwrap();
+    let mut g = Game::new(p);
+    assert_eq!(g.status(), Status::Ongoing);
+    assert_eq!(
+        g.play(mv("f1-e1")).unwrap(),
+        Status::Drawn {
+            reason: DrawReason::FiftyTurnsWithoutCapture
+        }
+    );
+    // A start position at 50 is over at once.
+    let over = Game::new(Position::parse("b5/6/6/6/6/5r r 50").unwrap());
+    assert_eq!(
+        over.status(),
+        Status::Drawn {
+            reason: DrawReason::FiftyTurnsWithoutCapture
+        }
+    );
+}
+
+#[test]
+fn a_capture_resets_the_fifty_turn_count() {
+    // Red b3 takes b1 round all four loops at quiet turn 49; Black keeps f6.
+    let p = Position::parse("5b/6/6/1r4/6/1b4 r 49").unwrap();
+    let mut g = Game::new(p);
+    assert_eq!(g.play(mv("b3xb1")).unwrap(), Status::Ongoing);
+    assert_eq!(g.position().quiet_turns(), 0);
+}
+
+#[test]
+fn capturing_the_last_enemy_piece_wins() {
+    let p = Position::parse("6/6/6/1r4/6/1b4 r 0").unwrap();
+    let mut g = Game::new(p);
+    assert_eq!(
+        g.play(mv("b3xb1")).unwrap(),
+        Status::Won { winner: Side::Red }
+    );
+}
+
+#[test]
+fn no_legal_move_is_a_draw() {
+    // Red's only piece sits in the a1 corner, walled in; corners never
+    // capture.
+    let p = Position::parse("6/6/6/6/bb4/rb4 r 0").unwrap();
+    assert_eq!(p.count_moves(), 0);
+    assert_eq!(
+        Game::new(p).status(),
+        Status::Drawn {
+            reason: DrawReason::NoLegalMove
+        }
+    );
+    // Reached by a move: Black walls Red in.
+    let q = Position::parse("6/6/6/6/bb4/r1b3 b 0").unwrap();
+    let mut g = Game::new(q);
+    assert_eq!(
+        g.play(mv("c1-b1")).unwrap(),
+        Status::Drawn {
+            reason: DrawReason::NoLegalMove
+        }
+    );
+}
+
+#[test]
+fn illegal_moves_give_their_reason() {
+    let start = Position::start();
+    let check = |m: &str| start.check_move(mv(m)).unwrap_err();
+    assert_eq!(check("c3-c4"), IllegalMove::EmptyStart { from: sq("c3") });
+    assert_eq!(
+        check("a5-a4"),
+        IllegalMove::NotYourPiece {
+            from: sq("a5"),
+            owner: Side::Black,
+            to_move: Side::Red
+        }
+    );
+    assert_eq!(
+        check("a2-a4"),
+        IllegalMove::StepTooFar {
+            from: sq("a2"),
+            to: sq("a4")
+        }
+    );
+    assert_eq!(
+        check("a1-a2"),
+        IllegalMove::StepOccupied {
+            from: sq("a1"),
+            to: sq("a2"),
+            occupant: Side::Red
+        }
+    );
+    assert_eq!(
+        check("a2-a2"),
+        IllegalMove::SamePoint {
+            from: sq("a2"),
+            to: sq("a2")
+        }
+    );
+    assert_eq!(
+        check("b2xc3"),
+        IllegalMove::NoEnemyThere {
+            from: sq("b2"),
+            to: sq("c3")
+        }
+    );
+    assert_eq!(
+        check("b2xb5"),
+        IllegalMove::NoCapturePath {
+            from: sq("b2"),
+            to: sq("b5")
+        }
+    );
+    // The messages name the points.
+    assert!(check("a2-a4")
+        .to_string()
+        .contains("a4 is not adjacent to a2"));
+    // The game is unchanged after a rejected move.
+    let mut g = Game::new(start);
+    assert!(matches!(g.play(mv("a2-a4")), Err(GameError::Illegal(_))));
+    assert_eq!(g.plies(), 0);
+    assert_eq!(*g.position(), start);
+}
