@@ -677,6 +677,43 @@ impl Position {
         }
     }
 
+    /// Like [`Position::for_each_landing`] but in canonical order: by `from`
+    /// index, then by `to` index (a ray may reach past the neighbouring
+    /// column, so direction order alone is not index order).
+    #[inline(always)]
+    fn for_each_landing_sorted(
+        &self,
+        color: Color,
+        with_stacks: bool,
+        mut f: impl FnMut(usize, usize, bool),
+    ) {
+        let own = self.mask(color);
+        let mut bb = own;
+        while bb != 0 {
+            let from = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            let h = code_height(self.stacks[from]);
+            let mut targets = [0usize; 6];
+            let mut n = 0;
+            for d in 0..6 {
+                if let Some(to) = first_on_ray(from, d, self.occupied) {
+                    targets[n] = to;
+                    n += 1;
+                }
+            }
+            targets[..n].sort_unstable();
+            for &to in &targets[..n] {
+                if own >> to & 1 != 0 {
+                    if with_stacks {
+                        f(from, to, false);
+                    }
+                } else if h >= code_height(self.stacks[to]) {
+                    f(from, to, true);
+                }
+            }
+        }
+    }
+
     /// Number of second actions of `color` other than the pass.
     #[inline(always)]
     fn count_landings(&self, color: Color) -> u64 {
@@ -731,14 +768,13 @@ impl Position {
     /// None when the game is over ([`Position::status`] is not `Ongoing`).
     /// Canonical order: by first capture (from index, then to index); for
     /// each, the one-action turn, or the pass followed by the second
-    /// captures and stacks by (from index, to index). This is the order of
-    /// the derived `Ord` on [`Turn`] except that the pass comes first.
+    /// captures and stacks by (from index, then to index).
     pub fn turns_into(&self, out: &mut Vec<Turn>) {
         if self.over_by_types() {
             return;
         }
         let me = self.side;
-        self.for_each_landing(me, false, |from, to, _| {
+        self.for_each_landing_sorted(me, false, |from, to, _| {
             let first = Step {
                 from: Point(from as u8),
                 to: Point(to as u8),
@@ -756,7 +792,7 @@ impl Position {
                 first,
                 second: Some(Action::Pass),
             });
-            after.for_each_landing(me, true, |f2, t2, capture| {
+            after.for_each_landing_sorted(me, true, |f2, t2, capture| {
                 let step = Step {
                     from: Point(f2 as u8),
                     to: Point(t2 as u8),
