@@ -1,1 +1,13 @@
-//! Placeholder.
+//! Predecessor-free retrograde solver for Tic-Tac-Chec.
+//!
+//! [`solve::solve`] fills a memory-mapped one-byte-per-position table in
+//! parallel (see its module docs for the phases); [`count::count`] gives the
+//! domain figures of `ttc count`; [`stats`] summarises finished tables.
+
+pub mod count;
+pub mod group;
+pub mod solve;
+pub mod stats;
+
+pub use solve::{solve, SolveOptions, SolveReport};
+pub use stats::SectionStats;

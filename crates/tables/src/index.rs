@@ -256,6 +256,13 @@ impl Index {
         self.np[((g as usize * r + c1 as usize) * r + c2 as usize) * r + c3 as usize] as u64
     }
 
+    /// Compressed squares (`g` = in hand or absent) of the non-pawn
+    /// arrangement of dense rank `r` over `g` free squares.
+    #[inline(always)]
+    pub fn np_coords(&self, g: u32, r: u64) -> [u8; 3] {
+        self.np_inv[g as usize][r as usize]
+    }
+
     /// Number of opponent configurations that fit beside a mover occupying
     /// `blocked` (given in the opponent's frame).
     #[inline]

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod games;
+mod tables_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
@@ -17,6 +18,14 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Domain sizes, terminal positions, directed moves and largest out-degree.
+    Count(tables_cmd::CountArgs),
+    /// Strongly solve Tic-Tac-Chec into a one-byte-per-position table.
+    Solve(tables_cmd::SolveArgs),
+    /// W/L/D per section, distance histogram, longest win and loss.
+    Stats(tables_cmd::StatsArgs),
+    /// Check a table: header, layout, CRC-64/XZ, SHA-256 sidecar, codes.
+    Verify(tables_cmd::VerifyArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -48,6 +57,10 @@ enum VerifyGame {
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     match &cli.command {
+        Command::Count(a) => tables_cmd::run_count(a, cli.json),
+        Command::Solve(a) => tables_cmd::run_solve(a, cli.json),
+        Command::Stats(a) => tables_cmd::run_stats(a, cli.json),
+        Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
             PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),

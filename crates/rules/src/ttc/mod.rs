@@ -460,8 +460,8 @@ pub fn movement_unlocked(v: &Variant, ply: u32) -> bool {
 /// only placements are generated.
 ///
 /// The order is fixed: placements by slot then square, then on-board moves
-/// by slot then destination. No move is generated from a terminal position
-/// check; callers decide whether the position has already ended.
+/// by slot then destination. Whether the position has already ended (a
+/// line on the board) is the caller's concern.
 #[inline]
 pub fn for_each_move<F: FnMut(Step)>(
     v: &Variant,
@@ -471,8 +471,27 @@ pub fn for_each_move<F: FnMut(Step)>(
     mut f: F,
 ) {
     let g = v.geometry();
-    let own = mover.occupancy();
     let theirs = g.rotate_mask(opp.occupancy());
+    gen_steps(v, mover, mover.occupancy(), theirs, placements_only, |s| {
+        f(s);
+        true
+    });
+}
+
+/// Move generator with early exit, for hot loops: `own` is the mover's
+/// occupancy and `theirs` the opponent's, both in the mover's frame. `f`
+/// returns `false` to stop; the function returns `false` if it was
+/// stopped, `true` if every move was visited.
+#[inline]
+pub fn gen_steps<F: FnMut(Step) -> bool>(
+    v: &Variant,
+    mover: &Side,
+    own: u16,
+    theirs: u16,
+    placements_only: bool,
+    mut f: F,
+) -> bool {
+    let g = v.geometry();
     let occ = own | theirs;
     let empty = g.full & !occ;
     let n = g.n;
@@ -484,18 +503,20 @@ pub fn for_each_move<F: FnMut(Step)>(
                 let to = m.trailing_zeros() as u8;
                 m &= m - 1;
                 let returning = slot == 0 && to / n == n - 1;
-                f(Step {
+                if !f(Step {
                     slot,
                     from: HAND,
                     to,
                     returning,
                     capture: false,
-                });
+                }) {
+                    return false;
+                }
             }
         }
     }
     if placements_only {
-        return;
+        return true;
     }
     for slot in 0..4u8 {
         let s = mover.sq[slot as usize];
@@ -507,7 +528,9 @@ pub fn for_each_move<F: FnMut(Step)>(
             2 => g.slide(s, occ, true) & !own,
             3 => g.slide(s, occ, false) & !own,
             _ => {
-                pawn_moves(v, g, s, mover.returning, occ, theirs, &mut f);
+                if !pawn_moves(v, g, s, mover.returning, occ, theirs, &mut f) {
+                    return false;
+                }
                 continue;
             }
         };
@@ -515,19 +538,22 @@ pub fn for_each_move<F: FnMut(Step)>(
         while m != 0 {
             let to = m.trailing_zeros() as u8;
             m &= m - 1;
-            f(Step {
+            if !f(Step {
                 slot,
                 from: s,
                 to,
                 returning: false,
                 capture: theirs & (1 << to) != 0,
-            });
+            }) {
+                return false;
+            }
         }
     }
+    true
 }
 
 #[inline]
-fn pawn_moves<F: FnMut(Step)>(
+fn pawn_moves<F: FnMut(Step) -> bool>(
     v: &Variant,
     g: &Geometry,
     s: u8,
@@ -535,7 +561,7 @@ fn pawn_moves<F: FnMut(Step)>(
     occ: u16,
     theirs: u16,
     f: &mut F,
-) {
+) -> bool {
     let n = g.n as i8;
     let row = (s as i8) / n;
     let col = (s as i8) % n;
@@ -552,41 +578,57 @@ fn pawn_moves<F: FnMut(Step)>(
     let fr = row + dir;
     if (0..n).contains(&fr) {
         let to = (fr * n + col) as u8;
-        if occ & (1 << to) == 0 {
-            f(Step {
+        if occ & (1 << to) == 0
+            && !f(Step {
                 slot: 0,
                 from: s,
                 to,
                 returning: arrive(fr),
                 capture: false,
-            });
+            })
+        {
+            return false;
         }
     }
     let cdir = match (v.reading(), returning) {
         (_, false) => 1,
         (PawnReading::TravelDirection, true) => -1,
-        (PawnReading::OutboundOnly, true) => return,
+        (PawnReading::OutboundOnly, true) => return true,
         (PawnReading::TowardOpponent, true) => 1,
     };
     let cr = row + cdir;
     if !(0..n).contains(&cr) {
-        return;
+        return true;
     }
     for dc in [-1i8, 1] {
         let cc = col + dc;
         if (0..n).contains(&cc) {
             let to = (cr * n + cc) as u8;
-            if theirs & (1 << to) != 0 {
-                f(Step {
+            if theirs & (1 << to) != 0
+                && !f(Step {
                     slot: 0,
                     from: s,
                     to,
                     returning: arrive(cr),
                     capture: true,
-                });
+                })
+            {
+                return false;
             }
         }
     }
+    true
+}
+
+/// Applies `step` to the mover's side only (no capture bookkeeping).
+#[inline(always)]
+pub fn apply_to_mover(mover: &Side, step: &Step) -> Side {
+    let mut me = *mover;
+    me.sq[step.slot as usize] = step.to;
+    if step.slot == 0 {
+        me.returning = step.returning;
+    }
+    me
 }
 
 /// Plays `step` for `mover` against `opp` and returns the child as

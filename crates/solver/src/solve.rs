@@ -1,0 +1,698 @@
+//! The predecessor-free retrograde solve.
+//!
+//! Phases (design notes, "A predecessor-free retrograde loop" and "Making a
+//! predecessor-free loop fast"):
+//!
+//! 1. **Init**: every cell becomes *undecided*, except positions with a line
+//!    on the board: loss in 0.
+//! 2. **WDL sweeps** (Gauss-Seidel, in place): each undecided position pulls
+//!    its children's values; some child lost => won, every child won =>
+//!    lost. Results decided earlier in the same sweep are reused. Groups
+//!    (positions sharing an opponent configuration) whose child blocks saw
+//!    no change since the last sweep are skipped. Ends at the first sweep
+//!    that decides nothing; what is left is drawn.
+//! 3. **Distance waves** over the decided positions only: wave `d` (odd)
+//!    gives win in `d` to a pending win with a child lost in `d-1`; wave
+//!    `d` (even) gives loss in `d` to a pending loss whose children all
+//!    have their distances. Odd waves only read even codes and write odd
+//!    ones (and vice versa), so the array is updated in place.
+//! 4. **Draws**: undecided cells become 255.
+//! 5. **Opening**: plies `opening_plies-1 .. 0`, backwards, from the
+//!    post-opening values.
+//!
+//! No un-move generator and no per-position counters: the working set is
+//! the memory-mapped table plus two bitmaps (one bit per position each),
+//! indexed in *group order* (see [`crate::group`]) so they are read
+//! sequentially. The run checkpoints after each sweep or wave (at most
+//! every 30 s) to `NAME.work/`, and a killed solve resumes from there.
+
+use crate::group::Group;
+use crate::stats::{histogram, SectionStats};
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use memmap2::MmapRaw;
+use rayon::prelude::*;
+use rules::ttc::{apply_to_mover, gen_steps, Variant};
+use serde::{Deserialize, Serialize};
+use std::fs::{self, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::time::Instant;
+use tables::code::{DRAW, INVALID};
+use tables::file::{tmp_path, TableWriter};
+use tables::{Index, OpeningIndex};
+
+/// Working code: won, distance not yet known.
+pub const WIN_PENDING: u8 = 253;
+/// Working code: lost, distance not yet known.
+pub const LOSS_PENDING: u8 = 252;
+/// Working code: undecided (= [`INVALID`] in a finished table).
+pub const UNDECIDED: u8 = INVALID;
+
+/// Options of a solve.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// Output table path (written as `PATH.tmp`, renamed when complete).
+    pub out: PathBuf,
+    /// Worker threads (`None` = all cores).
+    pub threads: Option<usize>,
+    /// Show progress bars and per-wave log lines on stderr.
+    pub progress: bool,
+    /// Discard any interrupted solve at the same path instead of resuming.
+    pub fresh: bool,
+}
+
+/// One WDL sweep or distance wave, for the report.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PassLog {
+    /// Phase: `wdl` or `distance`.
+    pub phase: String,
+    /// Sweep number (from 1) or wave number = distance in plies.
+    pub number: u32,
+    /// Positions decided (wdl) or given their distance (distance).
+    pub decided: u64,
+    /// Positions evaluated (members of non-skipped groups not yet done).
+    pub evaluated: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// What a solve did and found.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveReport {
+    /// Rule set.
+    pub variant: String,
+    /// Rule tag.
+    pub rule_tag: String,
+    /// Output table.
+    pub table: String,
+    /// Terminal positions (a line on the board).
+    pub terminal: u64,
+    /// Every sweep and wave.
+    pub passes: Vec<PassLog>,
+    /// Post-opening section.
+    pub post: SectionStats,
+    /// Opening section.
+    pub opening: SectionStats,
+    /// CRC-64/XZ of all cells.
+    pub crc64: String,
+    /// SHA-256 of the file.
+    pub sha256: String,
+    /// Total wall time, seconds.
+    pub seconds: f64,
+    /// Whether this run resumed an interrupted solve.
+    pub resumed: bool,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Checkpoint {
+    rule_tag: u32,
+    size: u8,
+    roles: u8,
+    opening_plies: u8,
+    /// Last completed step: "init", "wdl", "prepare", "distance", "draws".
+    phase: String,
+    /// Last completed sweep or wave in that phase.
+    number: u32,
+    terminal: u64,
+    passes: Vec<PassLog>,
+}
+
+fn work_dir(out: &Path) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".work");
+    PathBuf::from(s)
+}
+
+fn map_bits(path: &Path, words: usize, fresh: bool) -> Result<MmapRaw> {
+    let f = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(fresh)
+        .open(path)
+        .with_context(|| format!("opening bitmap {}", path.display()))?;
+    if fresh {
+        f.set_len((words * 8) as u64)?;
+    }
+    MmapRaw::map_raw(&f).with_context(|| format!("mapping {}", path.display()))
+}
+
+fn as_atomic_u64(m: &MmapRaw) -> &[AtomicU64] {
+    assert_eq!(m.as_ptr() as usize % 8, 0, "bitmap mapping is page aligned");
+    // SAFETY: live page-aligned shared mapping whose length is a multiple
+    // of 8; AtomicU64 has the layout of u64 and allows concurrent access.
+    unsafe { std::slice::from_raw_parts(m.as_mut_ptr() as *const AtomicU64, m.len() / 8) }
+}
+
+struct Ctx<'a> {
+    idx: &'a Index,
+    cells: &'a [AtomicU8],
+    w: &'a [AtomicU64],
+    l: &'a [AtomicU64],
+    prev: Vec<AtomicBool>,
+    cur: Vec<AtomicBool>,
+    progress: bool,
+}
+
+#[inline(always)]
+fn set_bit(bits: &[AtomicU64], k: u64) {
+    bits[(k >> 6) as usize].fetch_or(1 << (k & 63), Relaxed);
+}
+#[inline(always)]
+fn clear_bit(bits: &[AtomicU64], k: u64) {
+    bits[(k >> 6) as usize].fetch_and(!(1 << (k & 63)), Relaxed);
+}
+
+fn bar(progress: bool, len: u64, prefix: String) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{prefix:>14} [{elapsed_precise}] {wide_bar} {percent:>3}% {per_sec:>12} eta {eta} {msg}",
+        )
+        .expect("valid template"),
+    );
+    pb.set_prefix(prefix);
+    pb
+}
+
+/// Which members a pass looks at and what it does with them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Wdl,
+    Distance(u8),
+}
+
+impl<'a> Ctx<'a> {
+    /// Runs one pass over all groups; returns (decided, evaluated).
+    fn pass(&self, pass: Pass, all_dirty: bool, label: String) -> (u64, u64) {
+        let n = self.idx.num_sides();
+        let pb = bar(self.progress, self.idx.size(), label);
+        let (decided, evaluated) = (0..n)
+            .into_par_iter()
+            .with_max_len(16)
+            .map(|a| {
+                let len = self.idx.block_len(a);
+                let r = self.group(a, pass, all_dirty);
+                pb.inc(len);
+                r
+            })
+            .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
+        pb.finish_and_clear();
+        (decided, evaluated)
+    }
+
+    fn group(&self, a: usize, pass: Pass, all_dirty: bool) -> (u64, u64) {
+        let g = Group::new(self.idx, a);
+        if !all_dirty
+            && !g.child_blocks().any(|c| {
+                self.prev[c].load(Relaxed) || (pass == Pass::Wdl && self.cur[c].load(Relaxed))
+            })
+        {
+            return (0, 0);
+        }
+        let (mut decided, mut evaluated) = (0u64, 0u64);
+        let end = g.first + g.len;
+        let mut k = g.first;
+        while k < end {
+            let wi = (k >> 6) as usize;
+            let word_end = ((k | 63) + 1).min(end);
+            // Bits of interest in this word: the members still to do.
+            let (w, l) = (self.w[wi].load(Relaxed), self.l[wi].load(Relaxed));
+            let todo = match pass {
+                Pass::Wdl => !(w | l),
+                Pass::Distance(d) if d % 2 == 1 => w,
+                Pass::Distance(_) => l,
+            };
+            let lo = k & 63;
+            let hi = word_end - (k & !63);
+            let range_mask = if hi == 64 { !0u64 } else { (1u64 << hi) - 1 } & !((1u64 << lo) - 1);
+            let mut m = todo & range_mask;
+            while m != 0 {
+                let kk = (k & !63) + m.trailing_zeros() as u64;
+                m &= m - 1;
+                evaluated += 1;
+                let b = g.member(kk - g.first);
+                let code = match pass {
+                    Pass::Wdl => eval_wdl(&g, &b, self.cells),
+                    Pass::Distance(d) => eval_distance(&g, &b, self.cells, d),
+                };
+                if code == UNDECIDED {
+                    continue;
+                }
+                decided += 1;
+                let q = g.own_cell(&b);
+                self.cells[q as usize].store(code, Relaxed);
+                match pass {
+                    Pass::Wdl if code == WIN_PENDING => set_bit(self.w, kk),
+                    Pass::Wdl => set_bit(self.l, kk),
+                    Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
+                    Pass::Distance(_) => clear_bit(self.l, kk),
+                }
+                self.cur[self.idx.side_id(&b)].store(true, Relaxed);
+            }
+            k = word_end;
+        }
+        (decided, evaluated)
+    }
+
+    fn rotate_flags(&self) {
+        for (p, c) in self.prev.iter().zip(&self.cur) {
+            p.store(c.swap(false, Relaxed), Relaxed);
+        }
+    }
+}
+
+/// WDL evaluation of `(b, A)`: [`WIN_PENDING`], [`LOSS_PENDING`] or
+/// [`UNDECIDED`].
+#[inline]
+fn eval_wdl(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u8 {
+    let geo = g.v.geometry();
+    let own = b.occupancy();
+    let mut all_win = true;
+    let mut any = false;
+    let finished = gen_steps(&g.v, b, own, g.theirs, false, |step| {
+        any = true;
+        let from_bit = if step.from < 16 { 1u16 << step.from } else { 0 };
+        let own2 = (own & !from_bit) | (1 << step.to);
+        if geo.has_line(own2) {
+            return false;
+        }
+        let b2 = apply_to_mover(b, &step);
+        let c = cells[g.child_cell(g.target_of(&step), &b2) as usize].load(Relaxed);
+        if c & 1 == 0 && c != UNDECIDED {
+            return false;
+        }
+        if c & 1 == 0 || c == DRAW {
+            all_win = false;
+        }
+        true
+    });
+    if !finished {
+        WIN_PENDING
+    } else if all_win && any {
+        LOSS_PENDING
+    } else {
+        UNDECIDED
+    }
+}
+
+/// Distance wave `d`: `d` if `(b, A)` gets its distance now, else
+/// [`UNDECIDED`].
+#[inline]
+fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> u8 {
+    let geo = g.v.geometry();
+    let own = b.occupancy();
+    if d % 2 == 1 {
+        let want = d - 1;
+        let finished = gen_steps(&g.v, b, own, g.theirs, false, |step| {
+            let from_bit = if step.from < 16 { 1u16 << step.from } else { 0 };
+            let own2 = (own & !from_bit) | (1 << step.to);
+            if geo.has_line(own2) {
+                return want != 0;
+            }
+            let b2 = apply_to_mover(b, &step);
+            cells[g.child_cell(g.target_of(&step), &b2) as usize].load(Relaxed) != want
+        });
+        if finished {
+            UNDECIDED
+        } else {
+            d
+        }
+    } else {
+        // All children won with known distances below d, one of them d-1.
+        // (After a resume, children may already carry later distances.)
+        let mut hit = false;
+        let finished = gen_steps(&g.v, b, own, g.theirs, false, |step| {
+            let b2 = apply_to_mover(b, &step);
+            let c = cells[g.child_cell(g.target_of(&step), &b2) as usize].load(Relaxed);
+            hit |= c == d - 1;
+            c & 1 == 1 && c < d
+        });
+        if finished && hit {
+            d
+        } else {
+            UNDECIDED
+        }
+    }
+}
+
+fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<()> {
+    let tmp = dir.join("state.json.tmp");
+    fs::write(&tmp, serde_json::to_vec_pretty(cp)?)?;
+    fs::rename(&tmp, dir.join("state.json"))?;
+    Ok(())
+}
+
+fn log(progress: bool, msg: &str) {
+    if progress {
+        eprintln!("{msg}");
+    }
+}
+
+/// Solves `variant` into the table file `opts.out`.
+///
+/// # Errors
+/// I/O errors (with the path), an inconsistent interrupted solve, or an
+/// internal consistency failure (a pending distance never assigned).
+pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()?;
+    pool.install(|| solve_inner(variant, opts))
+}
+
+fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
+    let t0 = Instant::now();
+    let idx = Index::new(variant);
+    let oidx = OpeningIndex::new(variant);
+    let dir = work_dir(&opts.out);
+    let state_path = dir.join("state.json");
+    let mut cp: Option<Checkpoint> = None;
+    if !opts.fresh && state_path.exists() && tmp_path(&opts.out).exists() {
+        let c: Checkpoint = serde_json::from_slice(&fs::read(&state_path)?)
+            .with_context(|| format!("reading {}", state_path.display()))?;
+        let same = c.rule_tag == variant.reading().rule_tag()
+            && c.size == variant.size()
+            && c.roles == variant.roles_mask()
+            && c.opening_plies == variant.opening_plies();
+        if !same {
+            bail!(
+                "{} holds an interrupted solve of other rules; use --fresh to discard it",
+                dir.display()
+            );
+        }
+        cp = Some(c);
+    }
+    let resumed = cp.is_some();
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let writer = TableWriter::create(&opts.out, variant, 0, resumed)?;
+    let n = idx.size();
+    let words = n.div_ceil(64) as usize;
+    let wmap = map_bits(&dir.join("win.bits"), words, !resumed)?;
+    let lmap = map_bits(&dir.join("loss.bits"), words, !resumed)?;
+    let mut cp = cp.unwrap_or(Checkpoint {
+        rule_tag: variant.reading().rule_tag(),
+        size: variant.size(),
+        roles: variant.roles_mask(),
+        opening_plies: variant.opening_plies(),
+        phase: "start".into(),
+        number: 0,
+        terminal: 0,
+        passes: Vec::new(),
+    });
+    if resumed {
+        log(
+            opts.progress,
+            &format!(
+                "resuming {} after {} {}",
+                opts.out.display(),
+                cp.phase,
+                cp.number
+            ),
+        );
+    }
+    let cells = writer.post_cells();
+    let ctx = Ctx {
+        idx: &idx,
+        cells,
+        w: as_atomic_u64(&wmap),
+        l: as_atomic_u64(&lmap),
+        prev: (0..idx.num_sides())
+            .map(|_| AtomicBool::new(false))
+            .collect(),
+        cur: (0..idx.num_sides())
+            .map(|_| AtomicBool::new(false))
+            .collect(),
+        progress: opts.progress,
+    };
+    let mut last_flush = Instant::now();
+    // Cells first, then bitmaps, then the state file: a cell without its
+    // bit is merely evaluated again after a resume.
+    let checkpoint = |cp: &Checkpoint, force: bool, last: &mut Instant| -> Result<()> {
+        if force || last.elapsed().as_secs() >= 30 {
+            writer.flush()?;
+            wmap.flush()?;
+            lmap.flush()?;
+            save_checkpoint(&dir, cp)?;
+            *last = Instant::now();
+        }
+        Ok(())
+    };
+
+    // Phase 1: init.
+    if cp.phase == "start" {
+        let t = Instant::now();
+        let pb = bar(opts.progress, n, "init".into());
+        let terminal: u64 = (0..idx.num_sides())
+            .into_par_iter()
+            .with_max_len(16)
+            .map(|a| {
+                let g = Group::new(&idx, a);
+                let geo = variant.geometry();
+                let la = g.side_a.has_line(geo);
+                let mut t = 0;
+                for j in 0..g.len {
+                    let k = g.first + j;
+                    let term = la || g.member(j).has_line(geo);
+                    cells[k as usize].store(if term { 0 } else { UNDECIDED }, Relaxed);
+                    if term {
+                        set_bit(ctx.w, k);
+                        set_bit(ctx.l, k);
+                        t += 1;
+                    }
+                }
+                pb.inc(g.len);
+                t
+            })
+            .sum();
+        pb.finish_and_clear();
+        cp.terminal = terminal;
+        cp.phase = "init".into();
+        cp.number = 0;
+        log(
+            opts.progress,
+            &format!(
+                "init: {} positions, {} terminal, {:.1}s",
+                n,
+                terminal,
+                t.elapsed().as_secs_f64()
+            ),
+        );
+        checkpoint(&cp, true, &mut last_flush)?;
+    }
+
+    // Phase 2: WDL sweeps.
+    if cp.phase == "init" || cp.phase == "wdl" {
+        let mut sweep = if cp.phase == "wdl" { cp.number } else { 0 };
+        let mut all_dirty = true;
+        loop {
+            sweep += 1;
+            let t = Instant::now();
+            let (decided, evaluated) = ctx.pass(Pass::Wdl, all_dirty, format!("wdl sweep {sweep}"));
+            all_dirty = false;
+            ctx.rotate_flags();
+            let log_entry = PassLog {
+                phase: "wdl".into(),
+                number: sweep,
+                decided,
+                evaluated,
+                seconds: t.elapsed().as_secs_f64(),
+            };
+            log(
+                opts.progress,
+                &format!(
+                    "wdl sweep {sweep}: decided {decided}, evaluated {evaluated}, {:.1}s",
+                    log_entry.seconds
+                ),
+            );
+            cp.passes.push(log_entry);
+            cp.phase = "wdl".into();
+            cp.number = sweep;
+            let done = decided == 0;
+            checkpoint(&cp, done, &mut last_flush)?;
+            if done {
+                break;
+            }
+        }
+    }
+
+    // Between phases: clear the terminal marks (both bits set).
+    if cp.phase == "wdl" {
+        ctx.w.par_iter().zip(ctx.l.par_iter()).for_each(|(w, l)| {
+            let (a, b) = (w.load(Relaxed), l.load(Relaxed));
+            w.store(a & !b, Relaxed);
+            l.store(b & !a, Relaxed);
+        });
+        cp.phase = "prepare".into();
+        cp.number = 0;
+        checkpoint(&cp, true, &mut last_flush)?;
+    }
+
+    // Phase 3: distance waves.
+    if cp.phase == "prepare" || cp.phase == "distance" {
+        let mut d = if cp.phase == "distance" { cp.number } else { 0 };
+        // A resumed wave may have lost its change flags: evaluate everything
+        // for the next two waves.
+        let mut all_dirty_waves = if resumed && cp.phase == "distance" {
+            2
+        } else {
+            1
+        };
+        loop {
+            d += 1;
+            if d > 251 {
+                bail!("distance waves passed 251 plies: inconsistent table");
+            }
+            let t = Instant::now();
+            let (decided, evaluated) = ctx.pass(
+                Pass::Distance(d as u8),
+                all_dirty_waves > 0,
+                format!("wave {d}"),
+            );
+            all_dirty_waves = (all_dirty_waves - 1).max(0);
+            ctx.rotate_flags();
+            let entry = PassLog {
+                phase: "distance".into(),
+                number: d,
+                decided,
+                evaluated,
+                seconds: t.elapsed().as_secs_f64(),
+            };
+            log(
+                opts.progress,
+                &format!(
+                    "wave {d}: {} {decided}, evaluated {evaluated}, {:.1}s",
+                    if d % 2 == 1 { "wins" } else { "losses" },
+                    entry.seconds
+                ),
+            );
+            cp.passes.push(entry);
+            cp.phase = "distance".into();
+            cp.number = d;
+            if decided == 0 {
+                break;
+            }
+            // Every wave: a resume must restart from the wave that was cut.
+            checkpoint(&cp, true, &mut last_flush)?;
+        }
+        let left: u64 = ctx
+            .w
+            .par_iter()
+            .zip(ctx.l.par_iter())
+            .map(|(w, l)| (w.load(Relaxed).count_ones() + l.load(Relaxed).count_ones()) as u64)
+            .sum();
+        if left != 0 {
+            bail!("{left} decided positions never received a distance: inconsistent solve");
+        }
+        checkpoint(&cp, true, &mut last_flush)?;
+    }
+
+    // Phase 4: draws.
+    cells.par_chunks(1 << 20).for_each(|chunk| {
+        for c in chunk {
+            if c.load(Relaxed) == UNDECIDED {
+                c.store(DRAW, Relaxed);
+            }
+        }
+    });
+    log(opts.progress, "draws marked");
+
+    // Phase 5: opening.
+    let open = writer.opening_cells();
+    solve_opening(&idx, &oidx, cells, open, opts.progress)?;
+
+    let post_hist = histogram(unsafe_bytes(cells));
+    let open_hist = histogram(unsafe_bytes(open));
+    drop(ctx);
+    let (crc, sha) = writer.finish()?;
+    let _ = fs::remove_dir_all(&dir);
+    Ok(SolveReport {
+        variant: variant.describe(),
+        rule_tag: format!("{:#010x}", variant.reading().rule_tag()),
+        table: opts.out.display().to_string(),
+        terminal: cp.terminal,
+        passes: cp.passes,
+        post: SectionStats::from_histogram(&post_hist),
+        opening: SectionStats::from_histogram(&open_hist),
+        crc64: format!("{crc:#018x}"),
+        sha256: sha,
+        seconds: t0.elapsed().as_secs_f64(),
+        resumed,
+    })
+}
+
+fn unsafe_bytes(a: &[AtomicU8]) -> &[u8] {
+    // SAFETY: no concurrent writers remain; same layout.
+    unsafe { &*(a as *const [AtomicU8] as *const [u8]) }
+}
+
+/// Value of a parent from its children's codes: some child lost => win in
+/// 1 + the shortest such loss; all children won => loss in 1 + the longest
+/// win; otherwise draw.
+fn negamax(children: impl Iterator<Item = u8>) -> u8 {
+    let mut best_loss: Option<u8> = None;
+    let mut worst_win: u8 = 0;
+    let mut all_win = true;
+    let mut any = false;
+    for c in children {
+        any = true;
+        if c == DRAW {
+            all_win = false;
+        } else if c % 2 == 0 {
+            best_loss = Some(best_loss.map_or(c, |b| b.min(c)));
+        } else {
+            worst_win = worst_win.max(c);
+        }
+    }
+    if let Some(b) = best_loss {
+        b + 1
+    } else if all_win && any {
+        worst_win + 1
+    } else {
+        DRAW
+    }
+}
+
+/// Fills the opening section ply by ply, backwards from the last locked
+/// ply, reading the finished post-opening cells.
+fn solve_opening(
+    idx: &Index,
+    oidx: &OpeningIndex,
+    post: &[AtomicU8],
+    open: &[AtomicU8],
+    progress: bool,
+) -> Result<()> {
+    let v = idx.variant();
+    for k in (0..v.opening_plies()).rev() {
+        let t = Instant::now();
+        let (lo, hi) = (oidx.ply_start(k), oidx.ply_start(k + 1));
+        (lo..hi).into_par_iter().try_for_each(|r| -> Result<()> {
+            let pos = oidx.unrank(r)?;
+            let codes = pos.legal_steps().into_iter().map(|s| {
+                let child = pos.play_step(s);
+                if child.opening_ply().is_some() {
+                    let cr = oidx.rank(&child).expect("opening child");
+                    open[cr as usize].load(Relaxed)
+                } else {
+                    let (m, o) = child.normalized();
+                    post[idx.rank(&m, &o) as usize].load(Relaxed)
+                }
+            });
+            open[r as usize].store(negamax(codes), Relaxed);
+            Ok(())
+        })?;
+        log(
+            progress,
+            &format!(
+                "opening ply {k}: {} positions, {:.1}s",
+                hi - lo,
+                t.elapsed().as_secs_f64()
+            ),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,361 @@
+//! Tic-Tac-Chec table subcommands: count, solve, stats, verify.
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use rules::ttc::{PawnReading, Position, Role, Variant};
+use serde::Serialize;
+use solver::count::count;
+use solver::SectionStats;
+use std::path::{Path, PathBuf};
+use tables::code::decode;
+use tables::file::{check_sidecar, Table};
+use tables::{Index, OpeningIndex};
+
+/// Pawn-capture reading on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum RulesArg {
+    /// travel-direction (canonical, rule tag 0x54544303).
+    #[value(alias = "travel-direction")]
+    Travel,
+    /// outbound-only (rule tag 0x54544301).
+    #[value(alias = "outbound-only")]
+    Outbound,
+    /// toward-opponent (rule tag 0x54544302).
+    #[value(alias = "toward-opponent")]
+    Toward,
+}
+
+impl RulesArg {
+    fn reading(self) -> PawnReading {
+        match self {
+            RulesArg::Travel => PawnReading::TravelDirection,
+            RulesArg::Outbound => PawnReading::OutboundOnly,
+            RulesArg::Toward => PawnReading::TowardOpponent,
+        }
+    }
+}
+
+/// Which game variant to work on.
+#[derive(Debug, Args)]
+pub struct VariantArgs {
+    /// Pawn-capture reading.
+    #[arg(long, value_enum, default_value = "travel")]
+    pub rules: RulesArg,
+    /// Board size: 4 (the real game) or 3 (reduced test variants).
+    #[arg(long, default_value_t = 4)]
+    pub size: u8,
+    /// Roles of each side, e.g. `PNB` (default: PNBR on 4x4; required on 3x3).
+    #[arg(long)]
+    pub roles: Option<String>,
+    /// Placement-only opening in plies (default: 6 on 4x4, 4 on 3x3).
+    #[arg(long)]
+    pub lock: Option<u8>,
+}
+
+impl VariantArgs {
+    /// The variant described, or an error naming the bad argument.
+    pub fn variant(&self) -> Result<Variant> {
+        let roles_text = match (&self.roles, self.size) {
+            (Some(r), _) => r.clone(),
+            (None, 4) => "PNBR".into(),
+            (None, s) => bail!("--roles is required for a {s}x{s} board (e.g. --roles PNB)"),
+        };
+        let mut roles = Vec::new();
+        for c in roles_text.chars() {
+            roles.push(Role::from_letter(c).with_context(|| {
+                format!("--roles {roles_text}: '{c}' is not one of P, N, B, R")
+            })?);
+        }
+        let lock = self.lock.unwrap_or(if self.size == 4 { 6 } else { 4 });
+        Ok(Variant::new(self.size, &roles, self.rules.reading(), lock)?)
+    }
+}
+
+/// `ttc count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+/// `ttc solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Output table (default: data/ttc-<reading>.tbl on 4x4).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Discard an interrupted solve at the same path instead of resuming it.
+    #[arg(long)]
+    fresh: bool,
+}
+
+/// `ttc stats TABLE`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Table file.
+    table: PathBuf,
+}
+
+/// `ttc verify TABLE`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// Table file.
+    table: PathBuf,
+}
+
+fn print_json<T: Serialize>(v: &T) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Runs `ttc count`.
+pub fn run_count(args: &CountArgs, json: bool) -> Result<()> {
+    let v = args.variant.variant()?;
+    let r = count(v, !json);
+    if json {
+        return print_json(&r);
+    }
+    println!("rules: {}", r.variant);
+    println!("post-opening positions: {}", group(r.post_positions));
+    println!("opening positions: {}", group(r.opening_positions));
+    println!("one-side configurations: {}", group(r.side_configurations));
+    println!("terminal positions: {}", group(r.terminal_positions));
+    println!("directed post-opening moves: {}", group(r.directed_moves));
+    println!(
+        "directed moves including terminal positions: {}",
+        group(r.directed_moves_with_terminal)
+    );
+    println!("largest out-degree: {}", r.max_out_degree);
+    println!("positions without a legal move: {}", group(r.stalemates));
+    Ok(())
+}
+
+/// Runs `ttc solve`.
+pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
+    let v = args.variant.variant()?;
+    let out = match &args.out {
+        Some(p) => p.clone(),
+        None if v.size() == 4 => PathBuf::from(format!("data/ttc-{}.tbl", v.reading().name())),
+        None => bail!("--out is required for a reduced variant"),
+    };
+    let opts = solver::SolveOptions {
+        out,
+        threads: args.threads,
+        progress: true,
+        fresh: args.fresh,
+    };
+    let r = solver::solve(v, &opts)?;
+    if json {
+        return print_json(&r);
+    }
+    println!("solved {} into {}", r.variant, r.table);
+    println!("rule tag {}", r.rule_tag);
+    print_section("post-opening", &r.post);
+    print_section("opening", &r.opening);
+    println!("CRC-64/XZ {}", r.crc64);
+    println!("SHA-256 {}", r.sha256);
+    println!("wall time {:.1} s", r.seconds);
+    Ok(())
+}
+
+fn print_section(name: &str, s: &SectionStats) {
+    println!(
+        "{name}: {} positions: {} wins / {} losses / {} draws",
+        group(s.positions),
+        group(s.wins),
+        group(s.losses),
+        group(s.draws)
+    );
+    let show = |d: Option<u8>| d.map_or("-".to_string(), |d| format!("{d} plies"));
+    println!(
+        "{name}: longest win {}, longest loss {}",
+        show(s.longest_win),
+        show(s.longest_loss)
+    );
+}
+
+/// `ttc stats` report.
+#[derive(Debug, Serialize)]
+pub struct StatsReport {
+    table: String,
+    rules: String,
+    rule_tag: String,
+    post: SectionStats,
+    opening: SectionStats,
+    deepest_opening: Option<u8>,
+    empty_board: String,
+    first_placements: FirstPlacements,
+}
+
+/// Values of every first placement from the empty board.
+#[derive(Debug, Serialize)]
+pub struct FirstPlacements {
+    moves: u64,
+    /// Results for the player who placed (White).
+    wins: u64,
+    losses: u64,
+    draws: u64,
+}
+
+/// Opens a table and checks it fully (header, layout, CRC).
+pub fn open_table(path: &Path) -> Result<Table> {
+    Ok(Table::open(path)?)
+}
+
+/// Value of an opening or post-opening position in a table.
+pub fn value_of(t: &Table, idx: &Index, oidx: &OpeningIndex, pos: &Position) -> Result<u8> {
+    Ok(if pos.opening_ply().is_some() {
+        t.opening()[oidx.rank(pos)? as usize]
+    } else {
+        t.post()[idx.rank_position(pos)? as usize]
+    })
+}
+
+/// Runs `ttc stats`.
+pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
+    let t = open_table(&args.table)?;
+    let v = t.variant();
+    let idx = Index::new(v);
+    let oidx = OpeningIndex::new(v);
+    let post = SectionStats::of(t.post());
+    let opening = SectionStats::of(t.opening());
+    let empty = Position::empty(v);
+    let ev =
+        decode(value_of(&t, &idx, &oidx, &empty)?).context("empty board holds an invalid code")?;
+    let mut fp = FirstPlacements {
+        moves: 0,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+    };
+    for m in empty.legal_moves() {
+        let child = empty.play(m)?;
+        let cv = decode(value_of(&t, &idx, &oidx, &child)?).context("invalid code")?;
+        fp.moves += 1;
+        match cv.parent_of() {
+            tables::code::Wdl::Win(_) => fp.wins += 1,
+            tables::code::Wdl::Loss(_) => fp.losses += 1,
+            tables::code::Wdl::Draw => fp.draws += 1,
+        }
+    }
+    let r = StatsReport {
+        table: args.table.display().to_string(),
+        rules: v.describe(),
+        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+        deepest_opening: opening.deepest(),
+        post,
+        opening,
+        empty_board: ev.describe(),
+        first_placements: fp,
+    };
+    if json {
+        return print_json(&r);
+    }
+    println!("table: {}", r.table);
+    println!("rules: {} (rule tag {})", r.rules, r.rule_tag);
+    print_section("post-opening", &r.post);
+    print_section("opening", &r.opening);
+    println!(
+        "deepest opening result: {}",
+        r.deepest_opening
+            .map_or("-".into(), |d| format!("{d} plies"))
+    );
+    println!("empty board: {}", r.empty_board);
+    println!(
+        "first placements: {} moves: {} win / {} lose / {} draw for White",
+        r.first_placements.moves,
+        r.first_placements.wins,
+        r.first_placements.losses,
+        r.first_placements.draws
+    );
+    for (name, s) in [("post-opening", &r.post), ("opening", &r.opening)] {
+        println!("{name} distance histogram (plies, result for the side to move, positions):");
+        for (d, c) in &s.distances {
+            println!(
+                "  {d:>3} {} {}",
+                if d % 2 == 1 { "win " } else { "loss" },
+                group(*c)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `ttc verify` report.
+#[derive(Debug, Serialize)]
+pub struct VerifyReport {
+    table: String,
+    rules: String,
+    rule_tag: String,
+    post_positions: u64,
+    opening_positions: u64,
+    crc64: String,
+    sha256: Option<String>,
+    invalid_cells: u64,
+    ok: bool,
+}
+
+/// Runs `ttc verify`: header, layout, CRC-64/XZ, SHA-256 sidecar, and no
+/// cell holding the invalid code 254.
+pub fn run_verify(args: &VerifyArgs, json: bool) -> Result<()> {
+    let t = open_table(&args.table)?;
+    let sha = check_sidecar(&args.table)?;
+    let invalid = SectionStats::of(t.post()).invalid + SectionStats::of(t.opening()).invalid;
+    let v = t.variant();
+    let r = VerifyReport {
+        table: args.table.display().to_string(),
+        rules: v.describe(),
+        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+        post_positions: t.header().post,
+        opening_positions: t.header().opening,
+        crc64: format!("{:#018x}", t.header().cells_crc),
+        sha256: sha,
+        invalid_cells: invalid,
+        ok: invalid == 0,
+    };
+    if json {
+        print_json(&r)?;
+    } else {
+        println!("table: {}", r.table);
+        println!("rules: {} (rule tag {})", r.rules, r.rule_tag);
+        println!(
+            "cells: {} post-opening + {} opening",
+            group(r.post_positions),
+            group(r.opening_positions)
+        );
+        println!("CRC-64/XZ {} ok", r.crc64);
+        match &r.sha256 {
+            Some(s) => println!("SHA-256 {s} matches the sidecar"),
+            None => println!("SHA-256 sidecar: none"),
+        }
+        println!("invalid cells (code 254): {}", r.invalid_cells);
+    }
+    if !r.ok {
+        bail!(
+            "{}: {} cells hold the invalid code 254",
+            r.table,
+            r.invalid_cells
+        );
+    }
+    if !json {
+        println!("verify: ok");
+    }
+    Ok(())
+}
