@@ -113,7 +113,7 @@ fn every_position_error_names_the_problem() {
         err("E5=T w normal"),
         ParsePositionError::BadPoint {
             index: 1,
-            source: ParsePointError::Hole(_),
+            problem: ParsePointError::Hole(_),
             ..
         }
     ));
@@ -203,7 +203,7 @@ fn turns_round_trip_and_errors_name_the_action() {
         err("A1xE5"),
         ParseTurnError::BadPoint {
             index: 1,
-            source: ParsePointError::Hole(_),
+            problem: ParsePointError::Hole(_),
             ..
         }
     ));

@@ -94,14 +94,14 @@ pub enum ParsePositionError {
         item: String,
     },
     /// Bad point in a placement.
-    #[error("placement {index} `{item}`: {source}")]
+    #[error("placement {index} `{item}`: {problem}")]
     BadPoint {
         /// 1-based number of the placement.
         index: usize,
         /// Its text.
         item: String,
         /// What is wrong with the point.
-        source: ParsePointError,
+        problem: ParsePointError,
     },
     /// Unknown piece letter.
     #[error("placement {index} `{item}`: unknown piece letter `{letter}` (Z, R, T: White Tzaar, Tzarra, Tott; z, r, t: Black)")]
@@ -149,7 +149,13 @@ pub enum ParsePositionError {
     BadTurn(String),
     /// Well-formed but not a valid position.
     #[error("invalid position: {0}")]
-    Invalid(#[from] PositionError),
+    Invalid(PositionError),
+}
+
+impl From<PositionError> for ParsePositionError {
+    fn from(e: PositionError) -> Self {
+        ParsePositionError::Invalid(e)
+    }
 }
 
 impl FromStr for Position {
@@ -174,10 +180,10 @@ impl FromStr for Position {
                         item: err_item(),
                     });
                 };
-                let point: Point = pt.parse().map_err(|source| ParsePositionError::BadPoint {
+                let point: Point = pt.parse().map_err(|problem| ParsePositionError::BadPoint {
                     index,
                     item: err_item(),
-                    source,
+                    problem,
                 })?;
                 if std::mem::replace(&mut seen[point.index()], true) {
                     return Err(ParsePositionError::Duplicate {
@@ -299,14 +305,14 @@ pub enum ParseTurnError {
         token: String,
     },
     /// Bad point in an action.
-    #[error("action {index} `{token}`: {source}")]
+    #[error("action {index} `{token}`: {problem}")]
     BadPoint {
         /// 1-based action number.
         index: usize,
         /// The token.
         token: String,
         /// What is wrong with the point.
-        source: ParsePointError,
+        problem: ParsePointError,
     },
     /// The first action is not a capture.
     #[error("action 1 `{0}`: the first action of a turn is always a capture `FROMxTO`")]
@@ -329,10 +335,10 @@ fn parse_action(index: usize, token: &str) -> Result<Action, ParseTurnError> {
     };
     let point = |t: &str| {
         t.parse::<Point>()
-            .map_err(|source| ParseTurnError::BadPoint {
+            .map_err(|problem| ParseTurnError::BadPoint {
                 index,
                 token: token.to_string(),
-                source,
+                problem,
             })
     };
     let step = Step {
