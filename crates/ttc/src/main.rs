@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod audit_cmd;
 mod games;
 mod tables_cmd;
 
@@ -26,6 +27,10 @@ enum Command {
     Stats(tables_cmd::StatsArgs),
     /// Check a table: header, layout, CRC-64/XZ, SHA-256 sidecar, codes.
     Verify(tables_cmd::VerifyArgs),
+    /// Audit a table (values, distances, opening) or the index, with the independent engine.
+    Audit(audit_cmd::AuditArgs),
+    /// Threat census of a table (seed 004, "一场注意力的较量").
+    Census(audit_cmd::CensusArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -44,6 +49,8 @@ enum PerftGame {
     Tzaar(games::tzaar::PerftArgs),
     /// Surakarta.
     Surakarta(games::surakarta::PerftArgs),
+    /// Tic-Tac-Chec, cross-checking the rules and audit generators.
+    Ttc(audit_cmd::PerftArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -61,9 +68,12 @@ fn main() -> anyhow::Result<()> {
         Command::Solve(a) => tables_cmd::run_solve(a, cli.json),
         Command::Stats(a) => tables_cmd::run_stats(a, cli.json),
         Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
+        Command::Audit(a) => audit_cmd::audit(a, cli.json),
+        Command::Census(a) => audit_cmd::census(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
             PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),
+            PerftGame::Ttc(a) => audit_cmd::perft(a, cli.json),
         },
         Command::VerifyGame { game } => match game {
             VerifyGame::Tzaar(a) => games::tzaar::verify_game(a, cli.json),
