@@ -240,8 +240,15 @@ fn print_perft(r: &PerftReport) {
                 if let Some(b) = &d.audit_board {
                     println!("  audit board      {b}");
                 }
-                println!("  only fast        {}", d.only_fast.join(" "));
-                println!("  only audit       {}", d.only_audit.join(" "));
+                let list = |v: &[String]| {
+                    if v.is_empty() {
+                        "(none)".to_string()
+                    } else {
+                        v.join(" ")
+                    }
+                };
+                println!("  only fast        {}", list(&d.only_fast));
+                println!("  only audit       {}", list(&d.only_audit));
             }
         }
     }
