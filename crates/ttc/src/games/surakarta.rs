@@ -21,7 +21,8 @@
 //! claimed result, which must match the replay.
 //!
 //! With the global `--json` flag every report is one JSON object on
-//! standard output; progress bars go to standard error.
+//! standard output; progress bars and timings go to standard error, so the
+//! text report on standard output is deterministic.
 
 use anyhow::{bail, Context};
 use audit::surakarta as plain;
@@ -210,13 +211,13 @@ fn print_perft(r: &PerftReport) {
     println!("depth     {}", r.depth);
     if let Some(divide) = &r.divide {
         for d in divide {
-            println!("  {}  {}", d.mv, d.nodes);
+            println!("{}: {}", d.mv, d.nodes);
         }
     }
     match (r.nodes, r.nodes_per_second) {
         (Some(n), Some(nps)) => {
             println!("nodes     {n}");
-            println!(
+            eprintln!(
                 "time      {:.3} s ({:.1} million nodes/s, 1 thread)",
                 r.seconds,
                 nps / 1e6
