@@ -1,7 +1,7 @@
 //! Domain figures: positions, terminal positions, directed moves.
 
 use crate::group::Group;
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::progress::Progress;
 use rayon::prelude::*;
 use rules::ttc::{gen_steps, Variant};
 use serde::Serialize;
@@ -45,18 +45,7 @@ struct Acc {
 pub fn count(v: Variant, progress: bool) -> CountReport {
     let idx = Index::new(v);
     let geo = v.geometry();
-    let pb = if progress {
-        let pb = ProgressBar::new(idx.size());
-        pb.set_style(
-            ProgressStyle::with_template(
-                "count [{elapsed_precise}] {wide_bar} {percent:>3}% {per_sec:>12} eta {eta}",
-            )
-            .expect("valid template"),
-        );
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let pb = Progress::new(progress, idx.size(), "count".into());
     let acc = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
@@ -90,7 +79,7 @@ pub fn count(v: Variant, progress: bool) -> CountReport {
             max: x.max.max(y.max),
             stalemates: x.stalemates + y.stalemates,
         });
-    pb.finish_and_clear();
+    pb.finish();
     CountReport {
         variant: v.describe(),
         post_positions: idx.size(),

@@ -27,9 +27,9 @@
 //! every 30 s) to `NAME.work/`, and a killed solve resumes from there.
 
 use crate::group::Group;
+use crate::progress::Progress;
 use crate::stats::{histogram, SectionStats};
 use anyhow::{bail, Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use memmap2::MmapRaw;
 use rayon::prelude::*;
 use rules::ttc::{apply_to_mover, gen_steps, Variant};
@@ -164,19 +164,8 @@ fn clear_bit(bits: &[AtomicU64], k: u64) {
     bits[(k >> 6) as usize].fetch_and(!(1 << (k & 63)), Relaxed);
 }
 
-fn bar(progress: bool, len: u64, prefix: String) -> ProgressBar {
-    if !progress {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>14} [{elapsed_precise}] {wide_bar} {percent:>3}% {per_sec:>12} eta {eta} {msg}",
-        )
-        .expect("valid template"),
-    );
-    pb.set_prefix(prefix);
-    pb
+fn bar(progress: bool, len: u64, label: String) -> Progress {
+    Progress::new(progress, len, label)
 }
 
 /// Which members a pass looks at and what it does with them.
@@ -201,7 +190,7 @@ impl<'a> Ctx<'a> {
                 r
             })
             .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
-        pb.finish_and_clear();
+        pb.finish();
         (decided, evaluated)
     }
 
@@ -469,7 +458,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
                 t
             })
             .sum();
-        pb.finish_and_clear();
+        pb.finish();
         cp.terminal = terminal;
         cp.phase = "init".into();
         cp.number = 0;

@@ -64,7 +64,7 @@ pub struct Index {
     interior: u16,
     has_pawn: bool,
     x: Vec<u64>,
-    np: Vec<u32>,
+    np: Vec<u16>,
     np_inv: Vec<Vec<[u8; 3]>>,
     key_to_id: Vec<u32>,
     sides: Vec<Side>,
@@ -89,7 +89,7 @@ impl Index {
             variant.has_role(Role::Rook),
         ];
         // Non-pawn arrangements over g free squares, enumerated in rank order.
-        let mut np = vec![u32::MAX; radix * radix * radix * radix];
+        let mut np = vec![u16::MAX; radix * radix * radix * radix];
         let mut np_inv = Vec::with_capacity(radix);
         let mut x = Vec::with_capacity(radix);
         for gg in 0..=sqs {
@@ -113,7 +113,7 @@ impl Index {
                         let key = ((gg as usize * radix + c1 as usize) * radix + c2 as usize)
                             * radix
                             + c3 as usize;
-                        np[key] = inv.len() as u32;
+                        np[key] = u16::try_from(inv.len()).expect("fewer than 65536 arrangements");
                         inv.push(on);
                     }
                 }

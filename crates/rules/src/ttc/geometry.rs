@@ -21,9 +21,41 @@ pub struct Geometry {
     pub end_rows: u16,
     /// Mask of the interior ranks `1..n-1`.
     pub interior: u16,
-    /// Ray squares per square and direction (N, S, E, W, NE, NW, SE, SW),
-    /// nearest first.
-    rays: [[Vec<u8>; 8]; 16],
+    /// Bit set over all 2^16 occupancy masks: bit `m` set iff `m` holds a
+    /// line (8 KB, so line tests are one load).
+    line_set: Vec<u64>,
+    /// Ray masks per square and direction (N, S, E, W, NE, NW, SE, SW).
+    rays: [[u16; 8]; 16],
+}
+
+/// Whether `occ` holds every square of `line`.
+#[inline(always)]
+fn covers(occ: u16, line: u16) -> bool {
+    occ & line == line
+}
+
+/// Attack along a ray of squares above the slider: up to and including
+/// the lowest occupied one.
+#[inline(always)]
+fn up(ray: u16, occ: u16) -> u16 {
+    let b = ray & occ;
+    if b == 0 {
+        return ray;
+    }
+    let f = b & b.wrapping_neg();
+    ray & (f | (f - 1))
+}
+
+/// Attack along a ray of squares below the slider: down to and including
+/// the highest occupied one.
+#[inline(always)]
+fn down(ray: u16, occ: u16) -> u16 {
+    let b = ray & occ;
+    if b == 0 {
+        return ray;
+    }
+    let f = 1u16 << (15 - b.leading_zeros());
+    ray & !(f - 1)
 }
 
 const DIRS: [(i8, i8); 8] = [
@@ -43,7 +75,7 @@ impl Geometry {
         let sqs = n * n;
         let full = ((1u32 << sqs) - 1) as u16;
         let mut knight = [0u16; 16];
-        let mut rays: [[Vec<u8>; 8]; 16] = Default::default();
+        let mut rays = [[0u16; 8]; 16];
         for s in 0..sqs {
             let (r, c) = ((s / n) as i8, (s % n) as i8);
             for (dr, dc) in [
@@ -64,7 +96,7 @@ impl Geometry {
             for (d, (dr, dc)) in DIRS.iter().enumerate() {
                 let (mut rr, mut cc) = (r + dr, c + dc);
                 while (0..ni).contains(&rr) && (0..ni).contains(&cc) {
-                    rays[s as usize][d].push((rr * ni + cc) as u8);
+                    rays[s as usize][d] |= 1 << (rr * ni + cc);
                     rr += dr;
                     cc += dc;
                 }
@@ -89,6 +121,13 @@ impl Geometry {
         }
         lines.push(d1);
         lines.push(d2);
+        let mut line_set = vec![0u64; 1 << 10];
+        for m in 0..=u16::MAX as u32 {
+            let occ = m as u16;
+            if lines.iter().any(|&line| covers(occ, line)) {
+                line_set[(m >> 6) as usize] |= 1 << (m & 63);
+            }
+        }
         let rank0 = (1u16 << n) - 1;
         let end_rows = rank0 | (rank0 << (n * (n - 1)));
         Geometry {
@@ -99,6 +138,7 @@ impl Geometry {
             lines,
             end_rows,
             interior: full & !end_rows,
+            line_set,
             rays,
         }
     }
@@ -122,23 +162,20 @@ impl Geometry {
     /// rays if `diagonal`, orthogonal otherwise.
     #[inline]
     pub fn slide(&self, s: u8, occ: u16, diagonal: bool) -> u16 {
-        let dirs = if diagonal { 4..8 } else { 0..4 };
-        let mut m = 0u16;
-        for d in dirs {
-            for &t in &self.rays[s as usize][d] {
-                m |= 1 << t;
-                if occ & (1 << t) != 0 {
-                    break;
-                }
-            }
+        let r = &self.rays[s as usize];
+        if diagonal {
+            // NE, NW run toward higher squares; SE, SW toward lower ones.
+            up(r[4], occ) | up(r[5], occ) | down(r[6], occ) | down(r[7], occ)
+        } else {
+            // N, E up; S, W down.
+            up(r[0], occ) | down(r[1], occ) | up(r[2], occ) | down(r[3], occ)
         }
-        m
     }
 
     /// Whether `occ` contains a full rank, file or long diagonal.
     #[inline]
     pub fn has_line(&self, occ: u16) -> bool {
-        self.lines.iter().any(|&l| occ & l == l)
+        self.line_set[(occ >> 6) as usize] >> (occ & 63) & 1 != 0
     }
 
     /// A mask rotated 180 degrees (`s -> n*n-1-s`).

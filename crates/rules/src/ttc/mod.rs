@@ -237,7 +237,7 @@ impl Variant {
             });
         }
         let max = 2 * (size - 1);
-        if opening_plies % 2 != 0 || opening_plies > max {
+        if !opening_plies.is_multiple_of(2) || opening_plies > max {
             return Err(VariantError::Opening {
                 plies: opening_plies,
                 size,
@@ -482,7 +482,7 @@ pub fn for_each_move<F: FnMut(Step)>(
 /// occupancy and `theirs` the opponent's, both in the mover's frame. `f`
 /// returns `false` to stop; the function returns `false` if it was
 /// stopped, `true` if every move was visited.
-#[inline]
+#[inline(always)]
 pub fn gen_steps<F: FnMut(Step) -> bool>(
     v: &Variant,
     mover: &Side,
@@ -552,7 +552,7 @@ pub fn gen_steps<F: FnMut(Step) -> bool>(
     true
 }
 
-#[inline]
+#[inline(always)]
 fn pawn_moves<F: FnMut(Step) -> bool>(
     v: &Variant,
     g: &Geometry,

@@ -305,7 +305,7 @@ impl Position {
         self.white.has_line(g) || self.black.has_line(g)
     }
 
-    fn to_absolute(&self, step: &Step) -> Move {
+    fn absolute_move(&self, step: &Step) -> Move {
         let last = self.variant.squares() - 1;
         let abs = |s: u8| {
             if self.turn == Color::White {
@@ -333,7 +333,7 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         for step in self.legal_steps() {
-            out.push(self.to_absolute(&step));
+            out.push(self.absolute_move(&step));
         }
         out
     }
@@ -392,7 +392,7 @@ impl Position {
             return Err(illegal("the game is over: a line is on the board".into()));
         }
         for step in self.legal_steps() {
-            if self.to_absolute(&step) == mv {
+            if self.absolute_move(&step) == mv {
                 return Ok(self.play_step(step));
             }
         }

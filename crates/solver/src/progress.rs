@@ -1,0 +1,79 @@
+//! Progress reporting: an indicatif bar on a terminal, plain log lines
+//! every 30 s otherwise (so `nohup ... > log` shows the solve advancing).
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// A progress counter over `len` positions.
+pub struct Progress {
+    bar: ProgressBar,
+    plain: bool,
+    label: String,
+    len: u64,
+    done: AtomicU64,
+    start: Instant,
+    next_log: AtomicU64,
+}
+
+const LOG_EVERY_SECS: u64 = 30;
+
+impl Progress {
+    /// A bar labelled `label`; nothing is shown unless `enabled`.
+    pub fn new(enabled: bool, len: u64, label: String) -> Progress {
+        let tty = std::io::stderr().is_terminal();
+        let bar = if enabled && tty {
+            let pb = ProgressBar::new(len);
+            pb.set_style(
+                ProgressStyle::with_template(
+                    "{prefix:>14} [{elapsed_precise}] {wide_bar} {percent:>3}% {per_sec:>14} eta {eta}",
+                )
+                .expect("valid template"),
+            );
+            pb.set_prefix(label.clone());
+            pb
+        } else {
+            ProgressBar::hidden()
+        };
+        Progress {
+            bar,
+            plain: enabled && !tty,
+            label,
+            len,
+            done: AtomicU64::new(0),
+            start: Instant::now(),
+            next_log: AtomicU64::new(LOG_EVERY_SECS),
+        }
+    }
+
+    /// Adds `n` processed positions.
+    pub fn inc(&self, n: u64) {
+        self.bar.inc(n);
+        let done = self.done.fetch_add(n, Relaxed) + n;
+        if self.plain {
+            let secs = self.start.elapsed().as_secs();
+            let next = self.next_log.load(Relaxed);
+            if secs >= next
+                && self
+                    .next_log
+                    .compare_exchange(next, secs + LOG_EVERY_SECS, Relaxed, Relaxed)
+                    .is_ok()
+            {
+                let rate = done as f64 / self.start.elapsed().as_secs_f64();
+                eprintln!(
+                    "  {}: {:.1}% ({done} of {}), {:.2} M positions/s",
+                    self.label,
+                    100.0 * done as f64 / self.len.max(1) as f64,
+                    self.len,
+                    rate / 1e6
+                );
+            }
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
