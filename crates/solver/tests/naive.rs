@@ -42,7 +42,7 @@ fn naive_post(v: Variant) -> Vec<u8> {
             if decided[p] {
                 continue;
             }
-            if d % 2 == 0 {
+            if d.is_multiple_of(2) {
                 value[p] = d + 1;
                 decided[p] = true;
                 queue.push_back(p);
