@@ -1,0 +1,24 @@
+//! Tic-Tac-Chec, second engine and tablebase audits (issue 5).
+//!
+//! Written independently of `rules::ttc`'s move generation: from `rules`
+//! and `tables` this module uses only data types ([`rules::ttc::Side`],
+//! [`rules::ttc::Position`], [`rules::ttc::Variant`]), the notation, the
+//! index (rank/unrank) and the table file reader. Everything that decides
+//! what is legal (moves, captures, pawn directions, lines) is in
+//! [`board`], as plain loops over a square array.
+//!
+//! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
+//! * [`equations`]: the cell equations of the design notes.
+//! * [`table_audit`]: `ttc audit TABLE`.
+//! * [`index_audit`]: `ttc audit index`.
+//! * [`threats`]: the two live-threat detectors.
+//! * [`census`]: `ttc census TABLE` (seed 004, "一场注意力的较量").
+//! * [`crosscheck`]: perft with lockstep comparison against `rules`.
+
+pub mod board;
+pub mod equations;
+pub mod index_audit;
+pub mod progress;
+pub mod table_audit;
+
+pub use board::{Board, MoveList, Piece, PlainMove};

@@ -1,0 +1,141 @@
+//! The table audit (issue 5) on solved 3x3 tables: clean tables pass for
+//! every pawn reading and opening lock with the solver's own W/L/D counts,
+//! and a single corrupted cell (a value, a distance, a draw turned into a
+//! win, in either section) is named exactly.
+
+use audit::ttc::table_audit::{audit_cells, AuditOptions, AuditReport, Cell, Cells};
+use rules::ttc::{PawnReading, Variant};
+use solver::{solve, SolveOptions};
+use tables::code::{decode, Wdl, DRAW};
+use tables::file::Table;
+
+/// Solves `v` into a temporary table and returns its cells.
+fn solved(v: Variant) -> (Vec<u8>, Vec<u8>, solver::SolveReport) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.tbl");
+    let report = solve(
+        v,
+        &SolveOptions {
+            out: out.clone(),
+            threads: Some(1),
+            progress: false,
+            fresh: true,
+        },
+    )
+    .unwrap();
+    let t = Table::open(&out).unwrap();
+    (t.post().to_vec(), t.opening().to_vec(), report)
+}
+
+fn audit(v: Variant, post: &[u8], opening: &[u8]) -> AuditReport {
+    audit_cells(v, Cells { post, opening }, &AuditOptions::default()).unwrap()
+}
+
+#[test]
+fn clean_tables_pass_for_every_reading_and_lock() {
+    for reading in PawnReading::ALL {
+        for lock in [0, 2, 4] {
+            for v in Variant::all_3x3(reading, lock) {
+                let (post, opening, solved) = solved(v);
+                let r = audit(v, &post, &opening);
+                assert!(
+                    r.ok(),
+                    "{}: {} failures, first {:?}",
+                    v.describe(),
+                    r.failures,
+                    r.first_failure
+                );
+                assert_eq!(r.post.positions, post.len() as u64);
+                assert_eq!(r.opening.positions, opening.len() as u64);
+                assert_eq!(
+                    (r.post.wins, r.post.losses, r.post.draws),
+                    (solved.post.wins, solved.post.losses, solved.post.draws),
+                    "{}",
+                    v.describe()
+                );
+                assert_eq!(r.post.histogram, solved.post.distances);
+                assert_eq!(
+                    (r.opening.wins, r.opening.losses, r.opening.draws),
+                    (
+                        solved.opening.wins,
+                        solved.opening.losses,
+                        solved.opening.draws
+                    ),
+                );
+                assert_eq!(r.post.terminal, solved.terminal, "{}", v.describe());
+                assert!(r.post.moves > 0);
+            }
+        }
+    }
+}
+
+/// Corrupts one cell, audits, and checks that exactly that cell is named.
+fn expect_named(v: Variant, post: &[u8], opening: &[u8], cell: Cell, new: u8) {
+    let (mut p, mut o) = (post.to_vec(), opening.to_vec());
+    let old = match cell {
+        Cell::Post(i) => std::mem::replace(&mut p[i as usize], new),
+        Cell::Opening(i) => std::mem::replace(&mut o[i as usize], new),
+    };
+    assert_ne!(old, new);
+    let r = audit(v, &p, &o);
+    assert!(!r.ok(), "corrupting {cell:?} {old} -> {new} went unnoticed");
+    assert!(r.root_analysis_complete);
+    assert_eq!(
+        r.root_failures,
+        vec![cell],
+        "{}: {old} -> {new}",
+        v.describe()
+    );
+    let f = r.first_failure.expect("a failure is named");
+    assert!(r.first_failure_is_root);
+    assert_eq!((f.section, f.index), (cell.section(), cell.index()));
+    assert!(!f.position.is_empty() && !f.detail.is_empty());
+}
+
+/// First cell (from `start`, wrapping) whose code satisfies `pred`.
+fn find(cells: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> u64 {
+    (0..cells.len())
+        .map(|k| (start + k) % cells.len())
+        .find(|&i| pred(cells[i]))
+        .expect("such a cell exists") as u64
+}
+
+#[test]
+fn single_corrupted_cell_is_named_exactly() {
+    for (reading, roles_skip) in [
+        (PawnReading::TravelDirection, 3),
+        (PawnReading::OutboundOnly, 1),
+        (PawnReading::TowardOpponent, 2),
+    ] {
+        let v = Variant::all_3x3(reading, 2)[roles_skip];
+        let (post, opening, _) = solved(v);
+        let n = post.len();
+        // A value: a loss in d becomes a win in d+1.
+        let i = find(&post, n / 3, |c| {
+            decode(c).is_some_and(|w| matches!(w, Wdl::Loss(d) if d >= 2))
+        });
+        expect_named(v, &post, &opening, Cell::Post(i), post[i as usize] + 1);
+        // A value the other way: a win becomes a loss in 0 (no line on board).
+        let i = find(&post, n / 2, |c| c % 2 == 1 && c != DRAW);
+        expect_named(v, &post, &opening, Cell::Post(i), 0);
+        // A distance: a win in d becomes a win in d+2.
+        let i = find(&post, n / 5, |c| c % 2 == 1 && c != DRAW && c < 200);
+        expect_named(v, &post, &opening, Cell::Post(i), post[i as usize] + 2);
+        // A loss distance.
+        let i = find(&post, 2 * n / 3, |c| c & 1 == 0 && (2..200).contains(&c));
+        expect_named(v, &post, &opening, Cell::Post(i), post[i as usize] + 2);
+        // A draw turned into a win.
+        let i = find(&post, n / 7, |c| c == DRAW);
+        expect_named(v, &post, &opening, Cell::Post(i), 3);
+        // A terminal position turned into a draw.
+        let i = find(&post, 0, |c| c == 0);
+        expect_named(v, &post, &opening, Cell::Post(i), DRAW);
+        // The invalid code.
+        let i = find(&post, n / 11, |c| c == DRAW);
+        expect_named(v, &post, &opening, Cell::Post(i), 254);
+        // Opening section: a draw turned into a win, and the empty board.
+        let i = find(&opening, opening.len() / 2, |c| c == DRAW);
+        expect_named(v, &post, &opening, Cell::Opening(i), 1);
+        expect_named(v, &post, &opening, Cell::Opening(0), 5);
+    }
+}
