@@ -56,10 +56,15 @@ pub struct Group<'a> {
     pub len: u64,
     /// First cell of block `a` (member `j` has bitmap position `first + j`).
     pub first: u64,
+    /// Board geometry.
+    pub geo: &'static rules::ttc::Geometry,
+    /// Pieces per side (`n`).
+    pub pieces: u32,
+    /// Interior-rank mask.
+    pub interior: u16,
     free_list: [u8; 16],
     pawn_states: Vec<(u8, bool, u8)>,
     g: u32,
-    interior: u16,
     has_pawn: bool,
 }
 
@@ -143,10 +148,12 @@ impl<'a> Group<'a> {
             cap_target,
             len: idx.block_len(a),
             first: idx.block_base(a),
+            geo,
+            pieces: v.size() as u32,
+            interior,
             free_list,
             pawn_states,
             g,
-            interior,
             has_pawn: idx.has_pawn(),
         }
     }
@@ -163,6 +170,19 @@ impl<'a> Group<'a> {
         out.into_iter()
             .filter(|&x| x != u32::MAX)
             .map(|x| x as usize)
+    }
+
+    /// The pawn `(square, returning)` of member `j`, `None` if in hand or
+    /// absent (cheaper than [`Group::member`]).
+    #[inline(always)]
+    pub fn member_pawn(&self, j: u64) -> Option<(u8, bool)> {
+        let xg = self.idx.x(self.g);
+        if !self.has_pawn || j < xg {
+            None
+        } else {
+            let (p, ret, _) = self.pawn_states[((j - xg) / self.idx.x(self.g - 1)) as usize];
+            Some((p, ret))
+        }
     }
 
     /// Member `j` (`0..len`): the mover configuration `B_j`.

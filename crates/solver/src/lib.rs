@@ -6,6 +6,7 @@
 
 pub mod count;
 pub mod group;
+pub mod kernel;
 pub mod progress;
 pub mod solve;
 pub mod stats;

@@ -27,16 +27,17 @@
 //! every 30 s) to `NAME.work/`, and a killed solve resumes from there.
 
 use crate::group::Group;
+use crate::kernel::{for_each_child, LINE};
 use crate::progress::Progress;
 use crate::stats::{histogram, SectionStats};
 use anyhow::{bail, Context, Result};
 use memmap2::MmapRaw;
 use rayon::prelude::*;
-use rules::ttc::{apply_to_mover, gen_steps, Variant};
+use rules::ttc::Variant;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, OpenOptions};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 use tables::code::{DRAW, INVALID};
 use tables::file::{tmp_path, TableWriter};
@@ -150,8 +151,13 @@ struct Ctx<'a> {
     cells: &'a [AtomicU8],
     w: &'a [AtomicU64],
     l: &'a [AtomicU64],
-    prev: Vec<AtomicBool>,
-    cur: Vec<AtomicBool>,
+    /// Per block: bit `pawn_code` set if a cell of that sub-block changed
+    /// in the previous pass (`prev`) or the current one (`cur`).
+    prev: Vec<AtomicU64>,
+    cur: Vec<AtomicU64>,
+    /// Per square: codes of both pawn directions on each of its 8
+    /// neighbours (every square a pawn there can step or capture to).
+    neighbour_codes: [u64; 16],
     progress: bool,
 }
 
@@ -196,13 +202,32 @@ impl<'a> Ctx<'a> {
 
     fn group(&self, a: usize, pass: Pass, all_dirty: bool) -> (u64, u64) {
         let g = Group::new(self.idx, a);
-        if !all_dirty
-            && !g.child_blocks().any(|c| {
-                self.prev[c].load(Relaxed) || (pass == Pass::Wdl && self.cur[c].load(Relaxed))
+        // Sub-blocks (block, pawn code of the child's opponent) that changed.
+        let changed = if all_dirty {
+            !0u64
+        } else {
+            g.child_blocks().fold(0u64, |acc, c| {
+                let cur = if pass == Pass::Wdl {
+                    self.cur[c].load(Relaxed)
+                } else {
+                    0
+                };
+                acc | self.prev[c].load(Relaxed) | cur
             })
-        {
+        };
+        if changed == 0 {
             return (0, 0);
         }
+        // Pawn codes reachable by a pawn placement beside A.
+        let mut place_codes = 1u64;
+        let mut empty = g.geo.full & !g.theirs;
+        while empty != 0 {
+            let s = empty.trailing_zeros() as u8;
+            empty &= empty - 1;
+            let ret = s / g.geo.n == g.geo.n - 1;
+            place_codes |= 1 << pawn_code_of(s, ret);
+        }
+        let own_code = 1u64 << pawn_code(&g.side_a);
         let (mut decided, mut evaluated) = (0u64, 0u64);
         let end = g.first + g.len;
         let mut k = g.first;
@@ -223,6 +248,16 @@ impl<'a> Ctx<'a> {
             while m != 0 {
                 let kk = (k & !63) + m.trailing_zeros() as u64;
                 m &= m - 1;
+                // Skip members none of whose children's sub-blocks changed.
+                let reach = match g.member_pawn(kk - g.first) {
+                    None => place_codes,
+                    Some((s, ret)) => {
+                        (1 << pawn_code_of(s, ret)) | self.neighbour_codes[s as usize]
+                    }
+                };
+                if changed & reach == 0 {
+                    continue;
+                }
                 evaluated += 1;
                 let b = g.member(kk - g.first);
                 let code = match pass {
@@ -241,7 +276,7 @@ impl<'a> Ctx<'a> {
                     Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
                     Pass::Distance(_) => clear_bit(self.l, kk),
                 }
-                self.cur[self.idx.side_id(&b)].store(true, Relaxed);
+                self.cur[self.idx.side_id(&b)].fetch_or(own_code, Relaxed);
             }
             k = word_end;
         }
@@ -250,28 +285,39 @@ impl<'a> Ctx<'a> {
 
     fn rotate_flags(&self) {
         for (p, c) in self.prev.iter().zip(&self.cur) {
-            p.store(c.swap(false, Relaxed), Relaxed);
+            p.store(c.swap(0, Relaxed), Relaxed);
         }
     }
+}
+
+/// Sub-block key of a side as the opponent part of a cell: 0 for a pawn in
+/// hand (or no pawn), else `1 + 2 * square + returning` (at most 32).
+#[inline(always)]
+fn pawn_code(s: &rules::ttc::Side) -> u32 {
+    if s.sq[0] < 16 {
+        pawn_code_of(s.sq[0], s.returning)
+    } else {
+        0
+    }
+}
+
+#[inline(always)]
+fn pawn_code_of(sq: u8, returning: bool) -> u32 {
+    1 + 2 * sq as u32 + returning as u32
 }
 
 /// WDL evaluation of `(b, A)`: [`WIN_PENDING`], [`LOSS_PENDING`] or
 /// [`UNDECIDED`].
 #[inline]
 fn eval_wdl(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u8 {
-    let geo = g.v.geometry();
-    let own = b.occupancy();
     let mut all_win = true;
     let mut any = false;
-    let finished = gen_steps(&g.v, b, own, g.theirs, false, |step| {
+    let finished = for_each_child(g, b, |cell| {
         any = true;
-        let from_bit = if step.from < 16 { 1u16 << step.from } else { 0 };
-        let own2 = (own & !from_bit) | (1 << step.to);
-        if geo.has_line(own2) {
+        if cell == LINE {
             return false;
         }
-        let b2 = apply_to_mover(b, &step);
-        let c = cells[g.child_cell(g.target_of(&step), &b2) as usize].load(Relaxed);
+        let c = cells[cell as usize].load(Relaxed);
         if c & 1 == 0 && c != UNDECIDED {
             return false;
         }
@@ -293,20 +339,18 @@ fn eval_wdl(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u8 {
 /// [`UNDECIDED`].
 #[inline]
 fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> u8 {
-    let geo = g.v.geometry();
-    let own = b.occupancy();
+    let code = |cell: u64| {
+        if cell == LINE {
+            0
+        } else {
+            cells[cell as usize].load(Relaxed)
+        }
+    };
     if d % 2 == 1 {
+        // Some child lost in exactly d-1 (none shorter: it would have been
+        // found in an earlier wave).
         let want = d - 1;
-        let finished = gen_steps(&g.v, b, own, g.theirs, false, |step| {
-            let from_bit = if step.from < 16 { 1u16 << step.from } else { 0 };
-            let own2 = (own & !from_bit) | (1 << step.to);
-            if geo.has_line(own2) {
-                return want != 0;
-            }
-            let b2 = apply_to_mover(b, &step);
-            cells[g.child_cell(g.target_of(&step), &b2) as usize].load(Relaxed) != want
-        });
-        if finished {
+        if for_each_child(g, b, |cell| code(cell) != want) {
             UNDECIDED
         } else {
             d
@@ -315,9 +359,8 @@ fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> 
         // All children won with known distances below d, one of them d-1.
         // (After a resume, children may already carry later distances.)
         let mut hit = false;
-        let finished = gen_steps(&g.v, b, own, g.theirs, false, |step| {
-            let b2 = apply_to_mover(b, &step);
-            let c = cells[g.child_cell(g.target_of(&step), &b2) as usize].load(Relaxed);
+        let finished = for_each_child(g, b, |cell| {
+            let c = code(cell);
             hit |= c == d - 1;
             c & 1 == 1 && c < d
         });
@@ -327,6 +370,24 @@ fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> 
             UNDECIDED
         }
     }
+}
+
+fn neighbour_codes(v: Variant) -> [u64; 16] {
+    let n = v.size() as i32;
+    let mut out = [0u64; 16];
+    for s in 0..n * n {
+        let (r, c) = (s / n, s % n);
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                let (rr, cc) = (r + dr, c + dc);
+                if (dr, dc) != (0, 0) && (0..n).contains(&rr) && (0..n).contains(&cc) {
+                    let t = (rr * n + cc) as u8;
+                    out[s as usize] |= (1 << pawn_code_of(t, false)) | (1 << pawn_code_of(t, true));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<()> {
@@ -410,12 +471,9 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         cells,
         w: as_atomic_u64(&wmap),
         l: as_atomic_u64(&lmap),
-        prev: (0..idx.num_sides())
-            .map(|_| AtomicBool::new(false))
-            .collect(),
-        cur: (0..idx.num_sides())
-            .map(|_| AtomicBool::new(false))
-            .collect(),
+        prev: (0..idx.num_sides()).map(|_| AtomicU64::new(0)).collect(),
+        cur: (0..idx.num_sides()).map(|_| AtomicU64::new(0)).collect(),
+        neighbour_codes: neighbour_codes(variant),
         progress: opts.progress,
     };
     let mut last_flush = Instant::now();

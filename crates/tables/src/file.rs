@@ -53,7 +53,7 @@ pub const CRC64: crc::Crc<u64, crc::Table<16>> =
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// Operating-system error on `path`.
-    #[error("{path}: {source}")]
+    #[error("{}", path.display())]
     Io {
         /// File concerned.
         path: PathBuf,
@@ -61,7 +61,7 @@ pub enum TableError {
         source: std::io::Error,
     },
     /// Shorter than a header.
-    #[error("{path}: {len} bytes is too short for a table header ({HEADER_LEN} bytes)")]
+    #[error("{}: {len} bytes is too short for a table header ({HEADER_LEN} bytes)", path.display())]
     TooShort {
         /// File concerned.
         path: PathBuf,
@@ -79,7 +79,7 @@ pub enum TableError {
         found: String,
     },
     /// Written by an unknown format version.
-    #[error("{path}: format version {found} at offset 8 is not supported (this build reads {FORMAT_VERSION})")]
+    #[error("{}: format version {found} at offset 8 is not supported (this build reads {FORMAT_VERSION})", path.display())]
     Version {
         /// File concerned.
         path: PathBuf,
@@ -87,7 +87,7 @@ pub enum TableError {
         found: u32,
     },
     /// The header checksum does not match.
-    #[error("{path}: header is damaged (CRC-64/XZ at offset 48 is {stored:#018x}, header hashes to {computed:#018x})")]
+    #[error("{}: header is damaged (CRC-64/XZ at offset 48 is {stored:#018x}, header hashes to {computed:#018x})", path.display())]
     HeaderCrc {
         /// File concerned.
         path: PathBuf,
@@ -97,7 +97,7 @@ pub enum TableError {
         computed: u64,
     },
     /// Unknown rule tag or impossible variant fields.
-    #[error("{path}: foreign rules: rule tag {tag:#010x} (offset 12), size {size}, role mask {roles:#06b}, opening {opening} plies")]
+    #[error("{}: foreign rules: rule tag {tag:#010x} (offset 12), size {size}, role mask {roles:#06b}, opening {opening} plies", path.display())]
     Foreign {
         /// File concerned.
         path: PathBuf,
@@ -111,7 +111,7 @@ pub enum TableError {
         opening: u8,
     },
     /// Cell counts disagree with the index of the stated variant.
-    #[error("{path}: {what} count {found} in the header does not match the index ({expected})")]
+    #[error("{}: {what} count {found} in the header does not match the index ({expected})", path.display())]
     Layout {
         /// File concerned.
         path: PathBuf,
@@ -123,7 +123,7 @@ pub enum TableError {
         found: u64,
     },
     /// File length disagrees with the header.
-    #[error("{path}: file is {found} bytes, header says {expected} (truncated or padded)")]
+    #[error("{}: file is {found} bytes, header says {expected} (truncated or padded)", path.display())]
     Length {
         /// File concerned.
         path: PathBuf,
@@ -133,7 +133,7 @@ pub enum TableError {
         found: u64,
     },
     /// The solve that wrote the file never finished.
-    #[error("{path}: the solve that wrote this table did not complete (status byte at offset 19 is {status})")]
+    #[error("{}: the solve that wrote this table did not complete (status byte at offset 19 is {status})", path.display())]
     Incomplete {
         /// File concerned.
         path: PathBuf,
@@ -141,7 +141,7 @@ pub enum TableError {
         status: u8,
     },
     /// Cell checksum mismatch: the cells are damaged.
-    #[error("{path}: cells are damaged (CRC-64/XZ in header {stored:#018x}, cells hash to {computed:#018x})")]
+    #[error("{}: cells are damaged (CRC-64/XZ in header {stored:#018x}, cells hash to {computed:#018x})", path.display())]
     CellCrc {
         /// File concerned.
         path: PathBuf,
@@ -151,7 +151,7 @@ pub enum TableError {
         computed: u64,
     },
     /// A SHA-256 sidecar disagrees with the file.
-    #[error("{path}: SHA-256 is {computed}, sidecar {sidecar} says {stored}")]
+    #[error("{}: SHA-256 is {computed}, sidecar {sidecar} says {stored}", path.display())]
     Sha256 {
         /// File concerned.
         path: PathBuf,
@@ -223,7 +223,7 @@ impl Header {
         if &b[0..8] != MAGIC {
             return Err(TableError::BadMagic {
                 path: p(),
-                found: String::from_utf8_lossy(&b[0..8]).into_owned(),
+                found: hex(&b[0..8]),
             });
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));

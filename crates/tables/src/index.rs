@@ -256,6 +256,19 @@ impl Index {
         self.np[((g as usize * r + c1 as usize) * r + c2 as usize) * r + c3 as usize] as u64
     }
 
+    /// The raw non-pawn rank table, flattened as
+    /// `[((g * R + c1) * R + c2) * R + c3]` with `R = `[`Index::radix`].
+    #[inline(always)]
+    pub fn np_table(&self) -> &[u16] {
+        &self.np
+    }
+
+    /// Radix `R = n*n + 1` of the flattened tables.
+    #[inline(always)]
+    pub fn radix(&self) -> usize {
+        self.radix
+    }
+
     /// Compressed squares (`g` = in hand or absent) of the non-pawn
     /// arrangement of dense rank `r` over `g` free squares.
     #[inline(always)]

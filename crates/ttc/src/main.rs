@@ -61,8 +61,19 @@ enum VerifyGame {
     Surakarta(games::surakarta::VerifyGameArgs),
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    match run(&cli) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            // One line with the whole cause chain; no backtrace for users.
+            eprintln!("error: {err:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: &Cli) -> anyhow::Result<()> {
     match &cli.command {
         Command::Count(a) => tables_cmd::run_count(a, cli.json),
         Command::Solve(a) => tables_cmd::run_solve(a, cli.json),

@@ -528,7 +528,7 @@ pub fn gen_steps<F: FnMut(Step) -> bool>(
             2 => g.slide(s, occ, true) & !own,
             3 => g.slide(s, occ, false) & !own,
             _ => {
-                if !pawn_moves(v, g, s, mover.returning, occ, theirs, &mut f) {
+                if !pawn_steps(v, g, s, mover.returning, occ, theirs, &mut f) {
                     return false;
                 }
                 continue;
@@ -552,8 +552,11 @@ pub fn gen_steps<F: FnMut(Step) -> bool>(
     true
 }
 
+/// Pawn moves of a pawn on `s` with direction `returning` (mover's frame),
+/// given all occupied squares `occ` and the opponent's `theirs`; `f`
+/// returns `false` to stop, and so does this function when stopped.
 #[inline(always)]
-fn pawn_moves<F: FnMut(Step) -> bool>(
+pub fn pawn_steps<F: FnMut(Step) -> bool>(
     v: &Variant,
     g: &Geometry,
     s: u8,

@@ -1,0 +1,149 @@
+//! The inner loop: every child cell of one member of a group.
+//!
+//! Specialised for the common cases. A placement or quiet move of a
+//! knight, bishop or rook changes one compressed coordinate of the child's
+//! non-pawn rank, so its cell is `row + stride * c(to)` with `row` and
+//! `stride` prepared once per member. Pawn moves and captures (a change of
+//! pawn state or of child block) go through [`Group::child_cell`].
+
+use crate::group::Group;
+use rules::ttc::{Side, HAND};
+
+/// Passed to the visitor for a move that completes the mover's line: the
+/// child is a terminal loss (code 0) and has no cell to read.
+pub const LINE: u64 = u64::MAX;
+
+/// Calls `f(cell)` for every child of `(b, A)` (or [`LINE`]); `f` returns
+/// `false` to stop. Returns `false` if stopped early.
+#[inline(always)]
+pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> bool {
+    let geo = g.geo;
+    let idx = g.idx;
+    let np = idx.np_table();
+    let r = idx.radix();
+    let own = b.occupancy();
+    let theirs = g.theirs;
+    let occ = own | theirs;
+    let empty = geo.full & !occ;
+    let on_board = own.count_ones();
+    let line_by_placement = on_board + 1 == g.pieces;
+    let line_by_move = on_board == g.pieces;
+    let t0 = &g.targets[0];
+    let p = b.sq[0];
+    let pawn_on = p < 16;
+    let (gg, base0, cp) = if pawn_on {
+        let mut ps = t0.psw[p as usize] as u64;
+        if g.interior & (1 << p) != 0 {
+            ps += b.returning as u64;
+        }
+        (t0.g - 1, t0.base + t0.xg + ps * t0.xg1, t0.comp[p as usize])
+    } else {
+        (t0.g, t0.base, u8::MAX)
+    };
+    let cc = |s: u8| -> usize {
+        if s >= 16 {
+            gg as usize
+        } else {
+            let c = t0.comp[s as usize];
+            (c - (c > cp) as u8) as usize
+        }
+    };
+    let c = [cc(b.sq[1]), cc(b.sq[2]), cc(b.sq[3])];
+    let k0 = ((gg as usize * r + c[0]) * r + c[1]) * r + c[2];
+    let strides = [r * r, r, 1];
+
+    // Placements.
+    for slot in 0..4usize {
+        if b.sq[slot] != HAND {
+            continue;
+        }
+        let mut m = empty;
+        if slot == 0 {
+            while m != 0 {
+                let to = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if line_by_placement && geo.has_line(own | (1 << to)) {
+                    if !f(LINE) {
+                        return false;
+                    }
+                    continue;
+                }
+                let mut b2 = *b;
+                b2.sq[0] = to;
+                b2.returning = to / geo.n == geo.n - 1;
+                if !f(g.child_cell(t0, &b2)) {
+                    return false;
+                }
+            }
+            continue;
+        }
+        let row = k0 - c[slot - 1] * strides[slot - 1];
+        let stride = strides[slot - 1];
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let cell = if line_by_placement && geo.has_line(own | (1 << to)) {
+                LINE
+            } else {
+                base0 + np[row + stride * cc(to)] as u64
+            };
+            if !f(cell) {
+                return false;
+            }
+        }
+    }
+
+    // Moves of pieces on the board.
+    for slot in 0..4usize {
+        let s = b.sq[slot];
+        if s >= 16 {
+            continue;
+        }
+        if slot == 0 {
+            let mut ok = true;
+            let finished =
+                rules::ttc::pawn_steps(&g.v, geo, s, b.returning, occ, theirs, &mut |step| {
+                    let own2 = (own & !(1 << s)) | (1 << step.to);
+                    if line_by_move && geo.has_line(own2) {
+                        ok = f(LINE);
+                        return ok;
+                    }
+                    let mut b2 = *b;
+                    b2.sq[0] = step.to;
+                    b2.returning = step.returning;
+                    ok = f(g.child_cell(g.target_of(&step), &b2));
+                    ok
+                });
+            if !finished || !ok {
+                return false;
+            }
+            continue;
+        }
+        let attacks = match slot {
+            1 => geo.knight[s as usize],
+            2 => geo.slide(s, occ, true),
+            _ => geo.slide(s, occ, false),
+        } & !own;
+        let row = k0 - c[slot - 1] * strides[slot - 1];
+        let stride = strides[slot - 1];
+        let mut m = attacks;
+        while m != 0 {
+            let to = m.trailing_zeros() as u8;
+            m &= m - 1;
+            let own2 = (own & !(1 << s)) | (1 << to);
+            let cell = if line_by_move && geo.has_line(own2) {
+                LINE
+            } else if theirs & (1 << to) == 0 {
+                base0 + np[row + stride * cc(to)] as u64
+            } else {
+                let mut b2 = *b;
+                b2.sq[slot] = to;
+                g.child_cell(&g.targets[g.cap_target[to as usize] as usize], &b2)
+            };
+            if !f(cell) {
+                return false;
+            }
+        }
+    }
+    true
+}
