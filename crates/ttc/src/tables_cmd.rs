@@ -83,7 +83,7 @@ pub struct CountArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Output table (default: data/ttc-<reading>.tbl on 4x4).
+    /// Output table (default: data/ttc-travel.tbl, -outbound.tbl or -toward.tbl on 4x4).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Worker threads (default: all cores).
@@ -152,7 +152,7 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
     let v = args.variant.variant()?;
     let out = match &args.out {
         Some(p) => p.clone(),
-        None if v.size() == 4 => PathBuf::from(format!("data/ttc-{}.tbl", v.reading().name())),
+        None if v.size() == 4 => PathBuf::from(format!("data/ttc-{}.tbl", v.reading().short_name())),
         None => bail!("--out is required for a reduced variant"),
     };
     let opts = solver::SolveOptions {

@@ -141,6 +141,15 @@ impl PawnReading {
         }
     }
 
+    /// Short name: `travel`, `outbound`, `toward`.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            PawnReading::TravelDirection => "travel",
+            PawnReading::OutboundOnly => "outbound",
+            PawnReading::TowardOpponent => "toward",
+        }
+    }
+
     /// Parses a long name or the short forms `travel`, `outbound`, `toward`.
     pub fn from_name(s: &str) -> Option<PawnReading> {
         match s {

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Reproduces the Tic-Tac-Chec figures of seed 004 and checks each against
+# the expected values in REPRODUCE.md (scripts/check_figures.py).
+#
+#   scripts/reproduce.sh            # count, solve (if the table is missing), stats, verify
+#   scripts/reproduce.sh --fresh    # re-solve even if data/ttc-travel.tbl exists
+#   scripts/reproduce.sh --games    # also the TZAAR and Surakarta perft scripts
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export RUST_BACKTRACE=0
+fresh=0; games=0
+for a in "$@"; do
+  case "$a" in
+    --fresh) fresh=1 ;;
+    --games) games=1 ;;
+    *) echo "unknown option $a" >&2; exit 2 ;;
+  esac
+done
+cargo build --release --quiet
+ttc=target/release/ttc
+out=data/reproduce
+mkdir -p "$out"
+table=data/ttc-travel.tbl
+fail=0
+check() { python3 scripts/check_figures.py "$1" "$2" || fail=1; }
+
+echo "== ttc count"
+$ttc --json count > "$out/count.json"
+check count "$out/count.json"
+
+if [ "$fresh" = 1 ] || [ ! -f "$table" ]; then
+  echo "== ttc solve (wall time and peak RSS in $out/solve.time)"
+  /usr/bin/time -v $ttc --json solve --out "$table" ${fresh:+$( [ "$fresh" = 1 ] && echo --fresh )} \
+    > "$out/solve.json" 2> "$out/solve.time"
+  grep -E "Elapsed|Maximum resident" "$out/solve.time"
+fi
+
+echo "== ttc stats"
+$ttc --json stats "$table" > "$out/stats.json"
+check stats "$out/stats.json"
+
+echo "== ttc verify"
+$ttc --json verify "$table" > "$out/verify.json"
+check verify "$out/verify.json"
+
+if [ "$games" = 1 ]; then
+  echo "== TZAAR"; scripts/reproduce_tzaar.sh || fail=1
+  echo "== Surakarta"; scripts/reproduce_surakarta.sh || fail=1
+fi
+
+if [ "$fail" = 0 ]; then echo "all figures reproduced"; else echo "SOME FIGURES DIFFER"; exit 1; fi
