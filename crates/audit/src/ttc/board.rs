@@ -388,6 +388,65 @@ impl Board {
         }
     }
 
+    /// Absolute direction (`pawn_up`) of the mover's pawn after `m`, or
+    /// `None` if `m` does not move or place the pawn.
+    #[inline]
+    fn pawn_after(&self, m: PlainMove) -> Option<bool> {
+        let c = self.to_move;
+        match m {
+            PlainMove::Place {
+                role: Role::Pawn,
+                to,
+            } => Some(self.pawn_arrives(to / self.n, c == Color::White)),
+            PlainMove::Step { from, to } if matches!(self.cells[from as usize], Some(p) if p.role == Role::Pawn) => {
+                Some(self.pawn_arrives(to / self.n, self.pawn_up[ci(c)]))
+            }
+            _ => None,
+        }
+    }
+
+    /// The normalised pair of the child reached by `m`, given this board's
+    /// own pair (`mover`, `opp`) = [`Board::to_pair`]: the same as
+    /// `self.play(m).to_pair()` without building the child board (the
+    /// audit's hot loop). The opponent loses a captured piece to its hand;
+    /// the mover's piece lands on `to`.
+    #[inline]
+    pub fn child_pair(&self, mover: &Side, opp: &Side, m: PlainMove) -> (Side, Side) {
+        let (me, captured) = self.mover_after(mover, m);
+        let mut them = *opp;
+        if let Some(role) = captured {
+            them.sq[role as usize] = HAND;
+            if role == Role::Pawn {
+                them.returning = false;
+            }
+        }
+        (them, me)
+    }
+
+    /// The mover's side (own frame) after `m`, given its side before, and
+    /// the role of the opposing piece `m` captures, if any.
+    #[inline]
+    pub fn mover_after(&self, mover: &Side, m: PlainMove) -> (Side, Option<Role>) {
+        let c = self.to_move;
+        let last = self.squares() - 1;
+        let mut me = *mover;
+        let (role, to, captured) = match m {
+            PlainMove::Place { role, to } => (role, to, None),
+            PlainMove::Step { from, to } => {
+                let p = self.cells[from as usize].expect("a piece on the origin square");
+                (p.role, to, self.cells[to as usize].map(|q| q.role))
+            }
+        };
+        me.sq[role as usize] = if c == Color::White { to } else { last - to };
+        if let Some(up) = self.pawn_after(m) {
+            me.returning = match c {
+                Color::White => !up,
+                Color::Black => up,
+            };
+        }
+        (me, captured)
+    }
+
     /// Plays `m` for the side to move, without checking legality (the move
     /// must come from [`Board::legal_moves`] or [`Board::moves_of`] for the
     /// side to move). A captured piece goes back to its owner's hand.
@@ -395,14 +454,15 @@ impl Board {
         let mut b = *self;
         let c = self.to_move;
         let me = ci(c);
+        if let Some(up) = self.pawn_after(m) {
+            // Inward on an end row; else a placed pawn points toward the
+            // opponent and a moved one keeps its direction.
+            b.pawn_up[me] = up;
+        }
         match m {
             PlainMove::Place { role, to } => {
                 b.in_hand[me][role as usize] = false;
                 b.cells[to as usize] = Some(Piece { color: c, role });
-                if role == Role::Pawn {
-                    // Placed: inward on an end row, else toward the opponent.
-                    b.pawn_up[me] = b.pawn_arrives(to / self.n, c == Color::White);
-                }
             }
             PlainMove::Step { from, to } => {
                 let p = self.cells[from as usize].expect("a piece on the origin square");
@@ -414,9 +474,6 @@ impl Board {
                 }
                 b.cells[from as usize] = None;
                 b.cells[to as usize] = Some(p);
-                if p.role == Role::Pawn {
-                    b.pawn_up[me] = b.pawn_arrives(to / self.n, self.pawn_up[me]);
-                }
             }
         }
         b.to_move = c.other();
@@ -477,7 +534,9 @@ impl Board {
         b
     }
 
-    fn put_side(&mut self, c: Color, side: &Side) {
+    /// Puts the pieces of `side` (in colour `c`'s own frame) on the board
+    /// and in `c`'s hand. The squares must be free and `c`'s pieces absent.
+    pub fn put_side(&mut self, c: Color, side: &Side) {
         let last = self.squares() - 1;
         for r in Role::ALL {
             let s = side.sq[r as usize];
@@ -496,6 +555,19 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// A post-opening board with `turn` to move holding only the opponent's
+    /// pieces (`opp`, own frame); the mover's pieces are added with
+    /// [`Board::put_side`]. Lets a loop over positions sharing an opponent
+    /// build each board from one template.
+    pub fn with_opponent(v: Variant, opp: &Side, turn: Color) -> Board {
+        let mut b = Board::empty(v);
+        b.opening_ply = None;
+        b.to_move = turn;
+        b.in_hand = [[false; 4]; 2];
+        b.put_side(turn.other(), opp);
+        b
     }
 
     /// The board of a `rules` position (data only: sides, turn, ply).
