@@ -2,6 +2,7 @@
 //! [`file`] formats.
 
 pub mod code;
+pub mod compact;
 pub mod file;
 pub mod index;
 

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod audit_cmd;
 mod games;
+mod probe_cmd;
 mod tables_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
@@ -29,6 +30,12 @@ enum Command {
     Verify(tables_cmd::VerifyArgs),
     /// Audit a table (values, distances, opening) or the index, with the independent engine.
     Audit(audit_cmd::AuditArgs),
+    /// Value of a position and of every legal move, best first.
+    Probe(probe_cmd::ProbeArgs),
+    /// Principal variation under best play from a position.
+    Line(probe_cmd::LineArgs),
+    /// Write a compact (zstd block-compressed) copy of a table.
+    Pack(probe_cmd::PackArgs),
     /// Threat census of a table (seed 004, "一场注意力的较量").
     Census(audit_cmd::CensusArgs),
     /// Count positions, moves and depth of games with a move generator.
@@ -80,6 +87,9 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Stats(a) => tables_cmd::run_stats(a, cli.json),
         Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
+        Command::Probe(a) => probe_cmd::probe(a, cli.json),
+        Command::Line(a) => probe_cmd::line(a, cli.json),
+        Command::Pack(a) => probe_cmd::pack(a, cli.json),
         Command::Census(a) => audit_cmd::census(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),

@@ -1,0 +1,1 @@
+//! Placeholder: compact table format (being written).
