@@ -15,6 +15,7 @@
 
 use crate::tables_cmd::VariantArgs;
 use anyhow::{bail, Context, Result};
+use audit::ttc::census::{census as run_census, CensusReport, SectionCensus as CensusSection};
 use audit::ttc::index_audit::{audit_index, IndexReport};
 use audit::ttc::table_audit::{
     audit_cells, AuditOptions, AuditReport, Cells, Failure, SectionCounts,
@@ -275,9 +276,171 @@ fn audit_index_cmd(args: &AuditArgs, json: bool) -> Result<()> {
     Ok(())
 }
 
+/// Seed 004 figures ("一场注意力的较量") for the canonical 4x4
+/// travel-direction table: (label, seed value as printed).
+const SEED_FIGURES: [(&str, &str); 8] = [
+    ("drawn positions with a live threat", "108,060,290"),
+    ("drawing moves among moves from draws", "93.20%"),
+    ("draws where most moves draw", "94.63%"),
+    ("draws where every move draws", "77.45%"),
+    ("moves keeping the draw under a live threat", "25.12%"),
+    ("threatened draws with exactly one drawing reply", "15.23%"),
+    ("live threats with a safe reply", "96.89%"),
+    ("live threats without a safe reply", "3,762,536"),
+];
+
+fn print_census_section(name: &str, s: &CensusSection) {
+    println!(
+        "{name}: {} positions, {} terminal",
+        group(s.positions),
+        group(s.terminal)
+    );
+    for (class, c) in [
+        ("wins", &s.wins),
+        ("losses", &s.losses),
+        ("draws", &s.draws),
+    ] {
+        println!(
+            "{name}: {class}: {} positions, {} with a live threat",
+            group(c.positions),
+            group(c.threatened)
+        );
+    }
+    let d = &s.drawn;
+    println!(
+        "{name}: drawn: {} legal moves, {} drawing, {} immediate losses; {} every move draws, {} most moves draw, {} exactly one drawing move, {} without a legal move",
+        group(d.legal_moves),
+        group(d.drawing_moves),
+        group(d.immediate_loss_moves),
+        group(d.every_move_draws),
+        group(d.most_moves_draw),
+        group(d.exactly_one_drawing_move),
+        group(d.no_move)
+    );
+    println!(
+        "{name}: drawn with a live threat: {} positions, {} legal replies, {} drawing, {} safe; {} with exactly one drawing reply, {} without a safe reply",
+        group(d.threatened),
+        group(d.threatened_legal_moves),
+        group(d.threatened_drawing_replies),
+        group(d.threatened_safe_replies),
+        group(d.threatened_exactly_one_drawing_reply),
+        group(d.threatened_without_safe_reply)
+    );
+    let t = &s.threats;
+    println!(
+        "{name}: live threats: {} positions ({} winning moves), {} answerable, {} unanswerable; {} lost in 2; unanswerable but not lost in 2: {}, lost in 2 but not an unanswerable threat: {}",
+        group(t.threatened),
+        group(t.winning_moves),
+        group(t.answerable),
+        group(t.unanswerable),
+        group(t.loss_in_2),
+        group(t.unanswerable_not_loss_in_2),
+        group(t.loss_in_2_not_unanswerable)
+    );
+    println!(
+        "{name}: detectors disagree on {} positions{}",
+        group(s.detector_mismatches),
+        s.first_mismatch
+            .as_ref()
+            .map(|m| format!("; first: {m}"))
+            .unwrap_or_default()
+    );
+}
+
 /// Runs `ttc census`.
-pub fn census(_args: &CensusArgs, _json: bool) -> anyhow::Result<()> {
-    anyhow::bail!("the threat census is not implemented yet")
+///
+/// # Errors
+/// A missing or damaged table (naming the file), or a disagreement between
+/// the two threat detectors (after printing the report).
+pub fn census(args: &CensusArgs, json: bool) -> Result<()> {
+    let path = &args.table;
+    let t = Table::open(path)
+        .with_context(|| format!("cannot take the census of {}", path.display()))?;
+    let v = t.variant();
+    let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let cells = Cells {
+        post: t.post(),
+        opening: t.opening(),
+    };
+    let r =
+        run_census(v, cells, progress).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let f = &r.figures;
+    let ours = [
+        group(f.drawn_with_live_threat),
+        format!("{:.2}%", f.drawing_moves_pct),
+        format!("{:.2}%", f.most_moves_draw_pct),
+        format!("{:.2}%", f.every_move_draws_pct),
+        format!("{:.2}%", f.threatened_drawing_replies_pct),
+        format!("{:.2}%", f.threatened_exactly_one_pct),
+        format!("{:.2}%", f.answerable_pct),
+        group(f.unanswerable),
+    ];
+    let canonical = v == rules::ttc::Variant::standard(rules::ttc::PawnReading::TravelDirection);
+    if json {
+        #[derive(Serialize)]
+        struct J<'a> {
+            table: String,
+            consistent: bool,
+            seed_figures_match: Option<bool>,
+            #[serde(flatten)]
+            r: &'a CensusReport,
+        }
+        let matches = canonical.then(|| {
+            SEED_FIGURES.iter().zip(&ours).all(|((_, s), o)| s == o)
+                && f.unanswerable_are_exactly_loss_in_2
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&J {
+                table: path.display().to_string(),
+                consistent: r.consistent(),
+                seed_figures_match: matches,
+                r: &r
+            })?
+        );
+    } else {
+        println!("table: {}", path.display());
+        println!("rules: {}", r.variant);
+        print_census_section("post-opening", &r.post);
+        print_census_section("opening", &r.opening);
+        println!(
+            "figures (post-opening){}:",
+            if canonical {
+                ", seed 004 in brackets"
+            } else {
+                ""
+            }
+        );
+        for ((label, seed), ours) in SEED_FIGURES.iter().zip(&ours) {
+            if canonical {
+                let mark = if seed == ours { "ok" } else { "DIFFERS" };
+                println!("  {label}: {ours} [{seed}] {mark}");
+            } else {
+                println!("  {label}: {ours}");
+            }
+        }
+        println!(
+            "  positions lost in 2: {}; unanswerable threats are exactly these: {}",
+            group(f.loss_in_2),
+            if f.unanswerable_are_exactly_loss_in_2 {
+                "yes"
+            } else {
+                "no"
+            }
+        );
+        println!("census time: {:.1} s", r.seconds);
+        if r.consistent() {
+            println!("census: the two threat detectors agree on every position");
+        }
+    }
+    if !r.consistent() {
+        bail!(
+            "{}: the two threat detectors disagree on {} positions",
+            path.display(),
+            r.post.detector_mismatches + r.opening.detector_mismatches
+        );
+    }
+    Ok(())
 }
 
 /// Runs `ttc perft ttc`.

@@ -106,9 +106,30 @@ impl MoveList {
             moves: [PlainMove::Step { from: 0, to: 0 }; 96],
         }
     }
-    fn push(&mut self, m: PlainMove) {
+    /// Appends a move (panics past the capacity, which no position
+    /// reaches).
+    pub fn push(&mut self, m: PlainMove) {
         self.moves[self.len] = m;
         self.len += 1;
+    }
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Sorts the moves.
+    pub fn sort(&mut self) {
+        self.moves[..self.len].sort_unstable();
+    }
+    /// Removes consecutive repeats (after [`MoveList::sort`]: duplicates).
+    pub fn dedup(&mut self) {
+        let mut k = 0;
+        for i in 0..self.len {
+            if k == 0 || self.moves[k - 1] != self.moves[i] {
+                self.moves[k] = self.moves[i];
+                k += 1;
+            }
+        }
+        self.len = k;
     }
     /// The moves.
     pub fn as_slice(&self) -> &[PlainMove] {

@@ -16,9 +16,11 @@
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
 
 pub mod board;
+pub mod census;
 pub mod equations;
 pub mod index_audit;
 pub mod progress;
 pub mod table_audit;
+pub mod threats;
 
 pub use board::{Board, MoveList, Piece, PlainMove};

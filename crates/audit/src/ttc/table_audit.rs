@@ -306,7 +306,7 @@ pub fn children_of(
 }
 
 /// The cell of the child of an opening position, through checked play.
-fn opening_child(
+pub(crate) fn opening_child(
     idx: &Index,
     oidx: &OpeningIndex,
     board: &Board,
@@ -409,12 +409,12 @@ impl BlockRanker {
 }
 
 /// Members ranked ahead of the one being checked (see `post_group`).
-const LOOKAHEAD: usize = 16;
+pub(crate) const LOOKAHEAD: usize = 16;
 
 /// Hints the processor to load `cells[i]` into cache (no effect on
 /// results; a no-op off x86-64).
 #[inline(always)]
-fn prefetch(cells: &[u8], i: u64) {
+pub(crate) fn prefetch(cells: &[u8], i: u64) {
     #[cfg(target_arch = "x86_64")]
     if let Some(p) = cells.get(i as usize) {
         // SAFETY: a prefetch hint for a valid address; it reads nothing

@@ -1,0 +1,498 @@
+//! `ttc census TABLE`: the threat census of seed 004, section
+//! "一场注意力的较量" (issue 5).
+//!
+//! For every position of both sections, live threats (see
+//! [`super::threats`]) are found by both detectors, which must return the
+//! same winning moves; positions are tallied per W/L/D class, and drawn
+//! positions by how many of their moves keep the draw. Definitions (all
+//! values from the table, for the side to move):
+//!
+//! * a *drawing move* from a drawn position leads to a drawn child;
+//! * an *immediate-loss move* leads to a child won in 1 (the opponent
+//!   completes a line next ply);
+//! * a *safe reply* is any move that is not an immediate loss;
+//! * a live threat is *answerable* when the threatened side has a safe
+//!   reply; seed 004 says the unanswerable ones (3,762,536 post-opening)
+//!   are exactly the positions lost in 2, which is checked position by
+//!   position;
+//! * "most moves draw" means strictly more than half of the legal moves.
+//!
+//! Terminal positions (a line on the board) take no part in the threat
+//! and move figures (the game is over); the detectors are still compared
+//! on them.
+
+use super::board::{Board, MoveList};
+use super::progress::Progress;
+use super::table_audit::{blocked_by, opening_child, prefetch, BlockRanker, Cells, LOOKAHEAD};
+use super::threats::{by_generation, by_geometry};
+use rayon::prelude::*;
+use rules::ttc::{Color, Variant, HAND};
+use serde::Serialize;
+use std::time::Instant;
+use tables::code::DRAW;
+use tables::{Index, OpeningIndex};
+
+/// Positions of one W/L/D class and how many of them face a live threat.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct ClassThreats {
+    /// Non-terminal positions of the class.
+    pub positions: u64,
+    /// Those with a live threat.
+    pub threatened: u64,
+}
+
+/// Move statistics of drawn positions.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct DrawStats {
+    /// Drawn positions.
+    pub positions: u64,
+    /// Drawn positions without a legal move (left out of the ratios).
+    pub no_move: u64,
+    /// Legal moves summed over drawn positions.
+    pub legal_moves: u64,
+    /// Moves that keep the draw.
+    pub drawing_moves: u64,
+    /// Moves after which the opponent wins at once (child won in 1).
+    pub immediate_loss_moves: u64,
+    /// Drawn positions where every move draws.
+    pub every_move_draws: u64,
+    /// Drawn positions where strictly more than half of the moves draw.
+    pub most_moves_draw: u64,
+    /// Drawn positions with exactly one drawing move.
+    pub exactly_one_drawing_move: u64,
+    /// Drawn positions with a live threat.
+    pub threatened: u64,
+    /// Legal moves of threatened drawn positions.
+    pub threatened_legal_moves: u64,
+    /// Replies that keep the draw in threatened drawn positions.
+    pub threatened_drawing_replies: u64,
+    /// Safe replies (not an immediate loss) in threatened drawn positions.
+    pub threatened_safe_replies: u64,
+    /// Threatened drawn positions with exactly one drawing reply.
+    pub threatened_exactly_one_drawing_reply: u64,
+    /// Threatened drawn positions without a safe reply (seed 004: none in
+    /// the 4x4 game; includes drawn positions without a legal move).
+    pub threatened_without_safe_reply: u64,
+}
+
+/// Live threats over all classes.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct ThreatStats {
+    /// Non-terminal positions with a live threat.
+    pub threatened: u64,
+    /// Those with a safe reply.
+    pub answerable: u64,
+    /// Those without one (including threatened positions without any
+    /// legal move).
+    pub unanswerable: u64,
+    /// Positions lost in 2 plies.
+    pub loss_in_2: u64,
+    /// Unanswerable threats that are not losses in 2 (seed 004: none).
+    pub unanswerable_not_loss_in_2: u64,
+    /// Losses in 2 that are not unanswerable threats (seed 004: none).
+    pub loss_in_2_not_unanswerable: u64,
+    /// Winning moves the detectors found (summed over positions).
+    pub winning_moves: u64,
+}
+
+/// The census of one section.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct SectionCensus {
+    /// Cells.
+    pub positions: u64,
+    /// Positions with a line on the board.
+    pub terminal: u64,
+    /// Won positions.
+    pub wins: ClassThreats,
+    /// Lost positions.
+    pub losses: ClassThreats,
+    /// Drawn positions.
+    pub draws: ClassThreats,
+    /// Move statistics of drawn positions.
+    pub drawn: DrawStats,
+    /// Threat statistics.
+    pub threats: ThreatStats,
+    /// Positions where the two detectors disagree.
+    pub detector_mismatches: u64,
+    /// The first such position (notation), if any.
+    pub first_mismatch: Option<String>,
+}
+
+macro_rules! add_fields {
+    ($a:expr, $b:expr; $($f:ident),*) => { $( $a.$f += $b.$f; )* };
+}
+
+impl SectionCensus {
+    fn merge(mut self, o: SectionCensus) -> SectionCensus {
+        add_fields!(self, o; positions, terminal, detector_mismatches);
+        for (x, y) in [
+            (&mut self.wins, &o.wins),
+            (&mut self.losses, &o.losses),
+            (&mut self.draws, &o.draws),
+        ] {
+            add_fields!(x, y; positions, threatened);
+        }
+        add_fields!(self.drawn, o.drawn; positions, no_move, legal_moves, drawing_moves,
+            immediate_loss_moves, every_move_draws, most_moves_draw, exactly_one_drawing_move,
+            threatened, threatened_legal_moves, threatened_drawing_replies,
+            threatened_safe_replies, threatened_exactly_one_drawing_reply,
+            threatened_without_safe_reply);
+        add_fields!(self.threats, o.threats; threatened, answerable, unanswerable, loss_in_2,
+            unanswerable_not_loss_in_2, loss_in_2_not_unanswerable, winning_moves);
+        self.first_mismatch = self.first_mismatch.or(o.first_mismatch);
+        self
+    }
+
+    /// Tallies one position: its code, whether it is terminal, the winning
+    /// moves of the opponent (generation detector), and the codes of its
+    /// children (only read for drawn or threatened positions).
+    fn tally(&mut self, stored: u8, terminal: bool, winning: usize, kids: &[u8]) {
+        self.positions += 1;
+        if terminal {
+            self.terminal += 1;
+            return;
+        }
+        let threat = winning > 0;
+        let class = if stored == DRAW {
+            &mut self.draws
+        } else if stored & 1 == 1 {
+            &mut self.wins
+        } else {
+            &mut self.losses
+        };
+        class.positions += 1;
+        class.threatened += threat as u64;
+        let unanswerable = threat && kids.iter().all(|&c| c == 1);
+        if threat {
+            let t = &mut self.threats;
+            t.threatened += 1;
+            t.winning_moves += winning as u64;
+            t.answerable += !unanswerable as u64;
+            t.unanswerable += unanswerable as u64;
+        }
+        if stored == 2 {
+            self.threats.loss_in_2 += 1;
+            self.threats.loss_in_2_not_unanswerable += !unanswerable as u64;
+        } else if unanswerable {
+            self.threats.unanswerable_not_loss_in_2 += 1;
+        }
+        if stored != DRAW {
+            return;
+        }
+        let d = &mut self.drawn;
+        d.positions += 1;
+        let legal = kids.len() as u64;
+        let drawing = kids.iter().filter(|&&c| c == DRAW).count() as u64;
+        let immediate = kids.iter().filter(|&&c| c == 1).count() as u64;
+        if legal == 0 {
+            d.no_move += 1;
+        } else {
+            d.legal_moves += legal;
+            d.drawing_moves += drawing;
+            d.immediate_loss_moves += immediate;
+            d.every_move_draws += (drawing == legal) as u64;
+            d.most_moves_draw += (2 * drawing > legal) as u64;
+            d.exactly_one_drawing_move += (drawing == 1) as u64;
+        }
+        if threat {
+            d.threatened += 1;
+            d.threatened_legal_moves += legal;
+            d.threatened_drawing_replies += drawing;
+            d.threatened_safe_replies += legal - immediate;
+            d.threatened_exactly_one_drawing_reply += (drawing == 1) as u64;
+            d.threatened_without_safe_reply += (legal == immediate) as u64;
+        }
+    }
+}
+
+/// The seed's percentages, computed from the post-opening census.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Figures {
+    /// Drawn post-opening positions with a live threat (seed: 108,060,290).
+    pub drawn_with_live_threat: u64,
+    /// Drawing moves among all moves from drawn positions, % (seed: 93.20).
+    pub drawing_moves_pct: f64,
+    /// Drawn positions where most moves draw, % (seed: 94.63).
+    pub most_moves_draw_pct: f64,
+    /// Drawn positions where every move draws, % (seed: 77.45).
+    pub every_move_draws_pct: f64,
+    /// Moves that keep the draw in threatened drawn positions, % (seed: 25.12).
+    pub threatened_drawing_replies_pct: f64,
+    /// Threatened drawn positions with exactly one drawing reply, % (seed: 15.23).
+    pub threatened_exactly_one_pct: f64,
+    /// Live threats with a safe reply, % (seed: 96.89).
+    pub answerable_pct: f64,
+    /// Live threats without a safe reply (seed: 3,762,536).
+    pub unanswerable: u64,
+    /// Positions lost in 2 (seed: the same 3,762,536).
+    pub loss_in_2: u64,
+    /// Whether the unanswerable threats are exactly the losses in 2.
+    pub unanswerable_are_exactly_loss_in_2: bool,
+}
+
+fn pct(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        100.0 * a as f64 / b as f64
+    }
+}
+
+impl Figures {
+    /// Computes the figures of a section.
+    pub fn of(s: &SectionCensus) -> Figures {
+        let d = &s.drawn;
+        let with_moves = d.positions - d.no_move;
+        Figures {
+            drawn_with_live_threat: d.threatened,
+            drawing_moves_pct: pct(d.drawing_moves, d.legal_moves),
+            most_moves_draw_pct: pct(d.most_moves_draw, with_moves),
+            every_move_draws_pct: pct(d.every_move_draws, with_moves),
+            threatened_drawing_replies_pct: pct(
+                d.threatened_drawing_replies,
+                d.threatened_legal_moves,
+            ),
+            threatened_exactly_one_pct: pct(d.threatened_exactly_one_drawing_reply, d.threatened),
+            answerable_pct: pct(s.threats.answerable, s.threats.threatened),
+            unanswerable: s.threats.unanswerable,
+            loss_in_2: s.threats.loss_in_2,
+            unanswerable_are_exactly_loss_in_2: s.threats.unanswerable_not_loss_in_2 == 0
+                && s.threats.loss_in_2_not_unanswerable == 0,
+        }
+    }
+}
+
+/// Result of `ttc census`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CensusReport {
+    /// Rule set.
+    pub variant: String,
+    /// Post-opening section.
+    pub post: SectionCensus,
+    /// Opening section (the opponent's hypothetical move is a placement).
+    pub opening: SectionCensus,
+    /// Seed 004 figures of the post-opening section.
+    pub figures: Figures,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+impl CensusReport {
+    /// Whether the two detectors agreed on every position. (The seed's
+    /// claim that unanswerable threats are exactly the losses in 2 is a
+    /// figure of the 4x4 game, reported in [`Figures`]; it fails on 3x3
+    /// boards, where positions without a legal move exist and a move can
+    /// open a line for the opponent.)
+    pub fn consistent(&self) -> bool {
+        self.post.detector_mismatches == 0 && self.opening.detector_mismatches == 0
+    }
+}
+
+/// Runs both detectors for the opponent of the side to move; returns the
+/// number of winning moves and whether the detectors disagree.
+fn detect(board: &Board, gen: &mut MoveList, geo: &mut MoveList) -> (usize, bool) {
+    let opp = board.to_move.other();
+    let locked = board.opening_ply.is_some();
+    by_generation(board, opp, locked, gen);
+    by_geometry(board, opp, locked, geo);
+    (gen.len(), gen.as_slice() != geo.as_slice())
+}
+
+fn mismatch_text(board: &Board, gen: &MoveList, geo: &MoveList) -> String {
+    let opp = board.to_move.other();
+    let list = |l: &MoveList| {
+        l.as_slice()
+            .iter()
+            .map(|m| m.text(board.n, opp))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "{}: generation finds [{}], geometry finds [{}]",
+        board.notation(),
+        list(gen),
+        list(geo)
+    )
+}
+
+/// Census of every cell of a table solved under `v`.
+///
+/// # Errors
+/// A description if the cell counts do not match the index of `v`.
+pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, String> {
+    let t0 = Instant::now();
+    let idx = Index::new(v);
+    let oidx = OpeningIndex::new(v);
+    if cells.post.len() as u64 != idx.size() || cells.opening.len() as u64 != oidx.size() {
+        return Err(format!(
+            "the table has {} post-opening and {} opening cells, the index of {} has {} and {}",
+            cells.post.len(),
+            cells.opening.len(),
+            v.describe(),
+            idx.size(),
+            oidx.size()
+        ));
+    }
+    let pb = Progress::new(progress, idx.size(), "census post");
+    let post = (0..idx.num_sides())
+        .into_par_iter()
+        .with_max_len(16)
+        .map(|a| {
+            let s = post_group(&idx, cells.post, a);
+            pb.inc(idx.block_len(a));
+            s
+        })
+        .reduce(SectionCensus::default, SectionCensus::merge);
+    pb.finish();
+    let n_open = oidx.size();
+    let chunk = 1 << 14;
+    let pb = Progress::new(progress, n_open, "census opening");
+    let opening = (0..n_open.div_ceil(chunk))
+        .into_par_iter()
+        .map(|k| {
+            let (lo, hi) = (k * chunk, ((k + 1) * chunk).min(n_open));
+            let s = opening_range(&idx, &oidx, cells, lo, hi);
+            pb.inc(hi - lo);
+            s
+        })
+        .reduce(SectionCensus::default, SectionCensus::merge);
+    pb.finish();
+    Ok(CensusReport {
+        variant: v.describe(),
+        figures: Figures::of(&post),
+        post,
+        opening,
+        seconds: t0.elapsed().as_secs_f64(),
+    })
+}
+
+/// Census of the post-opening positions `(B, A)` whose opponent is
+/// configuration `a` (see `table_audit` for the grouping).
+fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
+    let v = idx.variant();
+    let mut s = SectionCensus::default();
+    let side_a = *idx.side(a);
+    let blocked = blocked_by(&v, &side_a);
+    let mut targets = [BlockRanker::new(idx, &side_a); 5];
+    for slot in 0..4 {
+        if side_a.sq[slot] < 16 {
+            let mut t = side_a;
+            t.sq[slot] = HAND;
+            if slot == 0 {
+                t.returning = false;
+            }
+            targets[1 + slot] = BlockRanker::new(idx, &t);
+        }
+    }
+    let template = Board::with_opponent(v, &side_a, Color::White);
+    let (mut list, mut gen, mut geo) = (MoveList::new(), MoveList::new(), MoveList::new());
+    let mut kids = [0u8; 96];
+    let len = idx.block_len(a);
+    let member = |j: u64| {
+        let b = idx.inner_unrank(j, blocked);
+        let own = idx.rank(&b, &side_a);
+        prefetch(post, own);
+        (b, own)
+    };
+    let mut ring = [(side_a, 0u64); LOOKAHEAD];
+    for j in 0..len.min(LOOKAHEAD as u64) {
+        ring[j as usize] = member(j);
+    }
+    for j in 0..len {
+        let slot = (j % LOOKAHEAD as u64) as usize;
+        let (b, own) = ring[slot];
+        if j + (LOOKAHEAD as u64) < len {
+            ring[slot] = member(j + LOOKAHEAD as u64);
+        }
+        let stored = post[own as usize];
+        let mut board = template;
+        board.put_side(Color::White, &b);
+        let terminal = board.is_terminal();
+        let (winning, differ) = detect(&board, &mut gen, &mut geo);
+        if differ {
+            s.detector_mismatches += 1;
+            if s.first_mismatch.is_none() {
+                s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
+            }
+        }
+        let mut k = 0;
+        if !terminal && (stored == DRAW || winning > 0) {
+            board.moves_of(Color::White, false, &mut list);
+            for &m in list.as_slice() {
+                let (b2, captured) = board.mover_after(&b, m);
+                let r = targets[captured.map_or(0, |r| 1 + r as usize)].rank(idx, &b2);
+                kids[k] = post[r as usize];
+                k += 1;
+            }
+        }
+        s.tally(stored, terminal, winning, &kids[..k]);
+    }
+    s
+}
+
+/// Census of opening positions `lo..hi` (children through checked play).
+fn opening_range(
+    idx: &Index,
+    oidx: &OpeningIndex,
+    cells: Cells,
+    lo: u64,
+    hi: u64,
+) -> SectionCensus {
+    let mut s = SectionCensus::default();
+    let (mut list, mut gen, mut geo) = (MoveList::new(), MoveList::new(), MoveList::new());
+    let mut kids = Vec::with_capacity(96);
+    for r in lo..hi {
+        let stored = cells.opening[r as usize];
+        let Ok(p) = oidx.unrank(r) else {
+            continue;
+        };
+        let board = Board::from_position(&p);
+        let terminal = board.is_terminal();
+        let (winning, differ) = detect(&board, &mut gen, &mut geo);
+        if differ {
+            s.detector_mismatches += 1;
+            if s.first_mismatch.is_none() {
+                s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
+            }
+        }
+        kids.clear();
+        if !terminal && (stored == DRAW || winning > 0) {
+            board.legal_moves(&mut list);
+            for &m in list.as_slice() {
+                if let Ok(c) = opening_child(idx, oidx, &board, m) {
+                    kids.push(cells.get(c));
+                }
+            }
+        }
+        s.tally(stored, terminal, winning, &kids);
+    }
+    s
+}
+
+/// Compares the two detectors on every position of `v` (both sections,
+/// both colours as the threatening side); returns the number of
+/// positions checked and the first disagreement.
+pub fn detectors_agree_everywhere(v: Variant) -> (u64, Option<String>) {
+    let idx = Index::new(v);
+    let oidx = OpeningIndex::new(v);
+    let (mut gen, mut geo) = (MoveList::new(), MoveList::new());
+    let mut checked = 0u64;
+    let boards = (0..idx.size())
+        .map(|i| {
+            let (m, o) = idx.unrank(i).expect("in range");
+            Board::from_pair(v, &m, &o, Color::White)
+        })
+        .chain((0..oidx.size()).map(|r| Board::from_position(&oidx.unrank(r).expect("in range"))));
+    for board in boards {
+        for mover in [Color::White, Color::Black] {
+            let mut b = board;
+            b.to_move = mover;
+            let (_, differ) = detect(&b, &mut gen, &mut geo);
+            checked += 1;
+            if differ {
+                return (checked, Some(mismatch_text(&b, &gen, &geo)));
+            }
+        }
+    }
+    (checked, None)
+}
