@@ -1,6 +1,7 @@
 //! Tic-Tac-Chec tablebase layout: the perfect-hash [`index`] and the table
 //! [`file`] formats.
 
+pub mod any;
 pub mod code;
 pub mod compact;
 pub mod file;

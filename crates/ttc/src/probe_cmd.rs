@@ -1,15 +1,28 @@
-//! `ttc probe`, `ttc line` and `ttc pack` (placeholders).
+//! `ttc probe`, `ttc line` and `ttc pack`: query a tablebase of either
+//! format, follow the principal variation, write a compact table.
 
+use anyhow::{Context, Result};
 use clap::Args;
+use rules::ttc::{Color, Position, Variant};
+use serde::Serialize;
+use solver::probe::{LineEnd, Prober};
 use std::path::PathBuf;
+use std::time::Instant;
+use tables::code::Wdl;
+use tables::compact::{self, CompactTable, PackOptions};
+use tables::file::Table;
 
 /// Arguments of `ttc probe`.
 #[derive(Debug, Args)]
 pub struct ProbeArgs {
-    /// Table file (source or compact).
+    /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic).
     pub table: PathBuf,
-    /// Position in notation.
+    /// Position in notation (`BOARD SIDE HANDS PAWNS PLY`, absolute
+    /// colours), default the empty board.
     pub position: Option<String>,
+    /// Moves played from the position (or the empty board), e.g. "N@b2 n@c3".
+    #[arg(long)]
+    pub moves: Option<String>,
 }
 
 /// Arguments of `ttc line`.
@@ -17,8 +30,14 @@ pub struct ProbeArgs {
 pub struct LineArgs {
     /// Table file (source or compact).
     pub table: PathBuf,
-    /// Position in notation.
+    /// Position in notation, default the empty board.
     pub position: Option<String>,
+    /// Moves played from the position (or the empty board) first.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Stop after this many plies.
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: usize,
 }
 
 /// Arguments of `ttc pack`.
@@ -26,21 +45,258 @@ pub struct LineArgs {
 pub struct PackArgs {
     /// Source table.
     pub table: PathBuf,
-    /// Output compact table.
+    /// Output compact table (written as OUT.tmp, then renamed; OUT.sha256 sidecar).
     pub out: PathBuf,
+    /// Cells per zstd block.
+    #[arg(long, default_value_t = compact::DEFAULT_BLOCK_SIZE)]
+    pub block_size: u32,
+    /// zstd compression level (1..=22).
+    #[arg(long, default_value_t = compact::DEFAULT_LEVEL)]
+    pub level: i32,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Skip the cell-by-cell comparison of the written file with the source.
+    #[arg(long)]
+    pub no_check: bool,
+}
+
+/// A value as JSON: `{"wdl": "win", "plies": 5, "text": "win in 5"}`.
+#[derive(Debug, Serialize)]
+struct JsonWdl {
+    wdl: &'static str,
+    plies: Option<u8>,
+    text: String,
+}
+
+fn json_wdl(w: Wdl) -> JsonWdl {
+    let (wdl, plies) = match w {
+        Wdl::Win(d) => ("win", Some(d)),
+        Wdl::Loss(d) => ("loss", Some(d)),
+        Wdl::Draw => ("draw", None),
+    };
+    JsonWdl {
+        wdl,
+        plies,
+        text: w.describe(),
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn start_position(p: &Prober, position: Option<&str>, moves: Option<&str>) -> Result<Position> {
+    let start = p.parse_position(position)?;
+    Ok(match moves {
+        Some(m) => p.play_moves(start, m).context("--moves")?,
+        None => start,
+    })
+}
+
+fn open_prober(path: &std::path::Path) -> Result<Prober> {
+    Ok(Prober::open(path)?)
+}
+
+#[derive(Debug, Serialize)]
+struct JsonMove {
+    #[serde(rename = "move")]
+    mv: String,
+    result: JsonWdl,
+    position: String,
+}
+
+#[derive(Debug, Serialize)]
+struct ProbeReport {
+    table: String,
+    format: &'static str,
+    rules: String,
+    position: String,
+    to_move: &'static str,
+    terminal: bool,
+    value: JsonWdl,
+    moves: Vec<JsonMove>,
 }
 
 /// Runs `ttc probe`.
-pub fn probe(_a: &ProbeArgs, _json: bool) -> anyhow::Result<()> {
-    anyhow::bail!("probe is not implemented yet")
+pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
+    let p = open_prober(&a.table)?;
+    let v = p.variant();
+    let pos = start_position(&p, a.position.as_deref(), a.moves.as_deref())?;
+    let r = p.probe(&pos)?;
+    let report = ProbeReport {
+        table: a.table.display().to_string(),
+        format: p.table().format(),
+        rules: v.describe(),
+        position: pos.to_string(),
+        to_move: color_name(pos.turn()),
+        terminal: pos.is_terminal(),
+        value: json_wdl(r.value),
+        moves: r
+            .moves
+            .iter()
+            .map(|m| JsonMove {
+                mv: m.mv.to_text(&v),
+                result: json_wdl(m.result),
+                position: m.child.to_string(),
+            })
+            .collect(),
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    println!(
+        "table: {} ({}, {})",
+        report.table, report.format, report.rules
+    );
+    print!("{}", pos.diagram());
+    println!(
+        "value: {} for {} to move{}",
+        report.value.text,
+        report.to_move,
+        if report.terminal {
+            " (a line is on the board)"
+        } else {
+            ""
+        }
+    );
+    println!("moves: {}, best first", report.moves.len());
+    for m in &report.moves {
+        println!("  {:<7} {}", m.mv, m.result.text);
+    }
+    Ok(())
+}
+
+#[derive(Debug, Serialize)]
+struct JsonStep {
+    ply: usize,
+    position: String,
+    to_move: &'static str,
+    value: JsonWdl,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct LineReport {
+    table: String,
+    format: &'static str,
+    rules: String,
+    steps: Vec<JsonStep>,
+    end: LineEnd,
+}
+
+fn end_text(e: LineEnd, max: usize) -> String {
+    match e {
+        LineEnd::Line => "the game is over: a line is on the board".into(),
+        LineEnd::NoMove => "the side to move has no legal move".into(),
+        LineEnd::Repetition => "the position after the last move repeats an earlier one".into(),
+        LineEnd::Limit => format!("stopped after {max} plies (--max-plies)"),
+    }
 }
 
 /// Runs `ttc line`.
-pub fn line(_a: &LineArgs, _json: bool) -> anyhow::Result<()> {
-    anyhow::bail!("line is not implemented yet")
+pub fn line(a: &LineArgs, json: bool) -> Result<()> {
+    let p = open_prober(&a.table)?;
+    let v: Variant = p.variant();
+    let pos = start_position(&p, a.position.as_deref(), a.moves.as_deref())?;
+    let l = p.line(&pos, a.max_plies)?;
+    let report = LineReport {
+        table: a.table.display().to_string(),
+        format: p.table().format(),
+        rules: v.describe(),
+        steps: l
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| JsonStep {
+                ply: i,
+                position: s.position.to_string(),
+                to_move: color_name(s.position.turn()),
+                value: json_wdl(s.value),
+                mv: s.best.map(|m| m.to_text(&v)),
+            })
+            .collect(),
+        end: l.end,
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    println!(
+        "table: {} ({}, {})",
+        report.table, report.format, report.rules
+    );
+    for (s, j) in l.steps.iter().zip(&report.steps) {
+        println!();
+        println!("ply {}: {} for {} to move", j.ply, j.value.text, j.to_move);
+        print!("{}", s.position.diagram());
+        if let Some(m) = &j.mv {
+            println!("best: {m}");
+        }
+    }
+    println!();
+    println!("end: {}", end_text(l.end, a.max_plies));
+    Ok(())
+}
+
+#[derive(Debug, Serialize)]
+struct PackJson {
+    #[serde(flatten)]
+    report: compact::PackReport,
+    ratio: f64,
+    cells_crc_hex: String,
+    seconds: f64,
+    identical_cells: Option<u64>,
 }
 
 /// Runs `ttc pack`.
-pub fn pack(_a: &PackArgs, _json: bool) -> anyhow::Result<()> {
-    anyhow::bail!("pack is not implemented yet")
+pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
+    let t0 = Instant::now();
+    let source = Table::open(&a.table)?;
+    let opts = PackOptions {
+        block_size: a.block_size,
+        level: a.level,
+        threads: a.threads,
+    };
+    let total = source.header().post + source.header().opening;
+    let bar = solver::progress::Progress::new(!json, total, "pack".into());
+    let r = compact::pack(&source, &a.out, &opts, &|n| bar.inc(n))?;
+    bar.finish();
+    let identical = if a.no_check {
+        None
+    } else {
+        let c = CompactTable::open(&a.out)?;
+        Some(c.compare(&source)?)
+    };
+    let out = PackJson {
+        ratio: r.source_bytes as f64 / r.compact_bytes as f64,
+        cells_crc_hex: format!("{:#018x}", r.cells_crc),
+        seconds: t0.elapsed().as_secs_f64(),
+        identical_cells: identical,
+        report: r,
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    let r = &out.report;
+    println!("source: {} ({} bytes)", a.table.display(), r.source_bytes);
+    println!(
+        "compact: {} ({} bytes, {} blocks of {} cells, zstd level {})",
+        r.path, r.compact_bytes, r.blocks, r.block_size, r.level
+    );
+    println!("ratio: {:.2}x", out.ratio);
+    println!("cells CRC-64/XZ {}", out.cells_crc_hex);
+    println!("SHA-256 {}", r.sha256);
+    match out.identical_cells {
+        Some(n) => println!("equality: all {n} cells identical to the source"),
+        None => println!("equality: not checked (--no-check)"),
+    }
+    println!("wall time {:.1} s", out.seconds);
+    Ok(())
 }
