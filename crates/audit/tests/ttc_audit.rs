@@ -34,7 +34,7 @@ fn audit(v: Variant, post: &[u8], opening: &[u8]) -> AuditReport {
 #[test]
 fn clean_tables_pass_for_every_reading_and_lock() {
     for reading in PawnReading::ALL {
-        for lock in [0, 2, 4] {
+        for lock in [0, 4] {
             for v in Variant::all_3x3(reading, lock) {
                 let (post, opening, solved) = solved(v);
                 let r = audit(v, &post, &opening);

@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod census;
+pub mod crosscheck;
 pub mod equations;
 pub mod index_audit;
 pub mod progress;
