@@ -98,13 +98,11 @@ fn compare(
     Ok((texts, list))
 }
 
+/// Result of a lockstep walk: `(leaves, nodes compared)` or where it stopped.
+type Walked = Result<(u64, u64), Box<Disagreement>>;
+
 /// Lockstep walk below a node already compared; `Ok((leaves, compared))`.
-fn walk(
-    p: &Position,
-    b: &Board,
-    depth: u32,
-    path: &mut Vec<String>,
-) -> Result<(u64, u64), Box<Disagreement>> {
+fn walk(p: &Position, b: &Board, depth: u32, path: &mut Vec<String>) -> Walked {
     let (texts, list) = compare(p, b, path)?;
     if depth == 0 {
         return Ok((1, 1));
@@ -164,7 +162,7 @@ pub fn perft_cross_check(
         .into_iter()
         .zip(root.legal_moves())
         .collect();
-    let results: Vec<(String, Result<(u64, u64), Box<Disagreement>>)> = pairs
+    let results: Vec<(String, Walked)> = pairs
         .par_iter()
         .map(|(step, mv)| {
             let text = mv.to_text(&v);
