@@ -167,7 +167,7 @@ fn forward(c: Color) -> i32 {
 /// Square `i` (`0..n`) of winning line `k` (`0..2n+2`): ranks `0..n`, then
 /// files, then the diagonal a1-..., then the anti-diagonal.
 #[inline]
-pub fn line_square(n: u8, k: u8, i: u8) -> u8 {
+pub const fn line_square(n: u8, k: u8, i: u8) -> u8 {
     if k < n {
         k * n + i
     } else if k < 2 * n {
@@ -176,6 +176,31 @@ pub fn line_square(n: u8, k: u8, i: u8) -> u8 {
         i * n + i
     } else {
         i * n + (n - 1 - i)
+    }
+}
+
+/// The winning lines of an `n x n` board as square sets (bit `s` = square
+/// `s`), in [`line_square`] order.
+pub fn line_masks(n: u8) -> &'static [u16] {
+    const fn build<const L: usize>(n: u8) -> [u16; L] {
+        let mut out = [0u16; L];
+        let mut k = 0;
+        while k < L {
+            let mut i = 0;
+            while i < n {
+                out[k] |= 1 << line_square(n, k as u8, i);
+                i += 1;
+            }
+            k += 1;
+        }
+        out
+    }
+    const LINES3: [u16; 8] = build::<8>(3);
+    const LINES4: [u16; 10] = build::<10>(4);
+    if n == 3 {
+        &LINES3
+    } else {
+        &LINES4
     }
 }
 
@@ -234,27 +259,25 @@ impl Board {
         self.n * self.n
     }
 
+    /// Squares holding a piece of colour `c`, as a bit set (bit `s` =
+    /// square `s`).
+    #[inline]
+    pub fn squares_of(&self, c: Color) -> u16 {
+        let mut m = 0u16;
+        for s in 0..self.squares() {
+            if matches!(self.cells[s as usize], Some(p) if p.color == c) {
+                m |= 1 << s;
+            }
+        }
+        m
+    }
+
     /// Whether colour `c` has all its pieces on one rank, file or long
     /// diagonal (a colour owns exactly `n` pieces, so a line of `n` squares
     /// all holding `c` is all of them).
     pub fn has_line(&self, c: Color) -> bool {
-        let n = self.n;
-        for k in 0..line_count(n) {
-            let mut full = true;
-            for i in 0..n {
-                match self.cells[line_square(n, k, i) as usize] {
-                    Some(p) if p.color == c => {}
-                    _ => {
-                        full = false;
-                        break;
-                    }
-                }
-            }
-            if full {
-                return true;
-            }
-        }
-        false
+        let mine = self.squares_of(c);
+        line_masks(self.n).iter().any(|&l| mine & l == l)
     }
 
     /// Whether the game is over: some colour has a line. By the tablebase

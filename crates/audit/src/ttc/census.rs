@@ -367,8 +367,9 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
 }
 
 /// Census of the post-opening positions `(B, A)` whose opponent is
-/// configuration `a` (see `table_audit` for the grouping).
-fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
+/// configuration `a` (see `table_audit` for the grouping). Public for
+/// benchmarks and sampling; [`census`] covers every group.
+pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
     let v = idx.variant();
     let mut s = SectionCensus::default();
     let side_a = *idx.side(a);
