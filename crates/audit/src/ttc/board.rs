@@ -277,7 +277,12 @@ impl Board {
     /// all holding `c` is all of them).
     pub fn has_line(&self, c: Color) -> bool {
         let mine = self.squares_of(c);
-        line_masks(self.n).iter().any(|&l| mine & l == l)
+        for &line in line_masks(self.n) {
+            if mine & line == line {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the game is over: some colour has a line. By the tablebase
