@@ -76,7 +76,8 @@ pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
 pub const DEFAULT_BLOCK_SIZE: u32 = 1 << 16;
 /// Default zstd level (see `docs/probe.md`).
 pub const DEFAULT_LEVEL: i32 = 19;
-/// Decompressed bytes kept by the block cache of a [`CompactTable`].
+/// Decompressed bytes kept by the block cache of a [`CompactTable`] (at
+/// least 16 blocks, enough for a position and all its moves).
 pub const CACHE_BYTES: usize = 8 << 20;
 
 /// One of the two cell sections of a table.
@@ -509,7 +510,7 @@ impl CompactTable {
                 what: "the last block is longer than zstd's bound".into(),
             });
         }
-        let capacity = (CACHE_BYTES / header.block_size as usize).clamp(8, 1024);
+        let capacity = (CACHE_BYTES / header.block_size as usize).clamp(16, 1024);
         let dctx = zstd::bulk::Decompressor::new().map_err(io_err(path))?;
         Ok(CompactTable {
             path: path.to_path_buf(),

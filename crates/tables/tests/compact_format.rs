@@ -1,0 +1,309 @@
+//! Compact table format without the solver: synthetic source tables (a
+//! deterministic pseudo-random mix of draws, wins and losses) packed with
+//! several block sizes and read back cell by cell; damaged files refused.
+
+use rules::ttc::{PawnReading, Role, Variant};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use tables::any::AnyTable;
+use tables::compact::{
+    pack, CompactError, CompactTable, PackOptions, Section, HEADER_LEN, INDEX_ENTRY_LEN,
+};
+use tables::file::{Table, TableWriter};
+
+fn variant() -> Variant {
+    Variant::new(
+        3,
+        &[Role::Pawn, Role::Knight, Role::Bishop],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap()
+}
+
+/// A complete source table with cells drawn from a xorshift generator:
+/// mostly draws, some short distances, runs of equal values.
+fn synthetic(dir: &Path, seed: u64) -> PathBuf {
+    let path = dir.join(format!("syn{seed}.tbl"));
+    let w = TableWriter::create(&path, variant(), 255, false).unwrap();
+    let mut x = seed | 1;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for cells in [w.post_cells(), w.opening_cells()] {
+        let mut i = 0;
+        while i < cells.len() {
+            let r = next();
+            let run = 1 + (r >> 40) as usize % 50;
+            let v = match r % 10 {
+                0..=6 => 255,
+                7 | 8 => ((r >> 8) % 40) as u8,
+                _ => ((r >> 8) % 254) as u8,
+            };
+            for c in cells.iter().skip(i).take(run) {
+                c.store(v, Ordering::Relaxed);
+            }
+            i += run;
+        }
+    }
+    w.finish().unwrap();
+    path
+}
+
+/// A scratch directory removed on drop (`tables` has no tempfile
+/// dev-dependency).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn tempdir(name: &str) -> Scratch {
+    let p = std::env::temp_dir().join(format!("ttc-compact-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&p);
+    fs::create_dir_all(&p).unwrap();
+    Scratch(p)
+}
+
+fn opts(block_size: u32) -> PackOptions {
+    PackOptions {
+        block_size,
+        level: 3,
+        threads: Some(2),
+    }
+}
+
+fn packed(dir: &Path, src: &Path, block_size: u32) -> PathBuf {
+    let out = dir.join(format!("c{block_size}.ctbl"));
+    let t = Table::open(src).unwrap();
+    let r = pack(&t, &out, &opts(block_size), &|_| {}).unwrap();
+    assert_eq!(r.cells_crc, t.header().cells_crc);
+    assert_eq!(r.compact_bytes, fs::metadata(&out).unwrap().len());
+    assert!(out.with_extension("ctbl.sha256").exists());
+    assert!(!dir.join(format!("c{block_size}.ctbl.tmp")).exists());
+    out
+}
+
+#[test]
+fn round_trip_every_cell_several_block_sizes() {
+    let dir = tempdir("round_trip");
+    let src = synthetic(dir.path(), 7);
+    let t = Table::open(&src).unwrap();
+    let total = t.header().post + t.header().opening;
+    // 1000 and 65,521 do not divide either section; 1 << 20 exceeds the table.
+    for bs in [1000u32, 4096, 65_521, 1 << 20] {
+        let out = packed(dir.path(), &src, bs);
+        let c = CompactTable::open(&out).unwrap();
+        assert_eq!(c.blocks(), total.div_ceil(bs as u64), "block size {bs}");
+        assert_eq!(c.compare(&t).unwrap(), total);
+        let v = c.verify().unwrap();
+        assert_eq!(v.cells, total);
+        assert_eq!(v.cells_crc, t.header().cells_crc);
+        let any = AnyTable::open(&out).unwrap();
+        assert_eq!(any.format(), "compact");
+        assert_eq!(any.variant(), variant());
+        // Cell by cell through the cached reader, both sections.
+        for (i, &want) in t.post().iter().enumerate() {
+            assert_eq!(c.get(Section::Post, i as u64).unwrap(), want, "post {i}");
+        }
+        for (i, &want) in t.opening().iter().enumerate() {
+            assert_eq!(any.opening(i as u64).unwrap(), want, "opening {i}");
+        }
+        // Out of range is an error, not a panic.
+        assert!(matches!(
+            c.get(Section::Opening, t.header().opening),
+            Err(CompactError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            any.post(t.header().post),
+            Err(CompactError::OutOfRange { .. })
+        ));
+    }
+    let s = AnyTable::open(&src).unwrap();
+    assert_eq!(s.format(), "source");
+    assert_eq!(s.post(5).unwrap(), t.post()[5]);
+}
+
+#[test]
+fn compare_finds_a_different_source() {
+    let dir = tempdir("compare");
+    let a = synthetic(dir.path(), 11);
+    let out = packed(dir.path(), &a, 4096);
+    let b = synthetic(dir.path(), 12);
+    let c = CompactTable::open(&out).unwrap();
+    let e = c.compare(&Table::open(&b).unwrap()).unwrap_err();
+    assert!(matches!(e, CompactError::Layout { .. }), "{e}");
+}
+
+fn flip(path: &Path, offset: u64) {
+    let mut b = fs::read(path).unwrap();
+    b[offset as usize] ^= 0x5a;
+    fs::write(path, b).unwrap();
+}
+
+fn data_offset(path: &Path) -> u64 {
+    let c = CompactTable::open(path).unwrap();
+    HEADER_LEN as u64 + c.blocks() * INDEX_ENTRY_LEN as u64
+}
+
+fn fresh_copy(dir: &Path, from: &Path, name: &str) -> PathBuf {
+    let p = dir.join(name);
+    fs::copy(from, &p).unwrap();
+    p
+}
+
+#[test]
+fn damaged_files_are_refused() {
+    let dir = tempdir("damaged");
+    let src = synthetic(dir.path(), 3);
+    let good = packed(dir.path(), &src, 4096);
+    let name = |p: &Path| p.display().to_string();
+
+    // A flipped byte inside block 2's compressed data: open succeeds (cheap
+    // checks only), reading that block or verifying fails, naming the block.
+    let p = fresh_copy(dir.path(), &good, "block.ctbl");
+    let c = CompactTable::open(&p).unwrap();
+    let b2 = {
+        let raw = fs::read(&p).unwrap();
+        let e = HEADER_LEN + 2 * INDEX_ENTRY_LEN;
+        u64::from_le_bytes(raw[e..e + 8].try_into().unwrap())
+    };
+    drop(c);
+    flip(&p, data_offset(&p) + b2 + 5);
+    let c = CompactTable::open(&p).unwrap();
+    let e = c.get(Section::Post, 2 * 4096 + 17).unwrap_err();
+    assert!(matches!(e, CompactError::Block { block: 2, .. }), "{e}");
+    assert!(e.to_string().contains(&name(&p)), "{e}");
+    // Other blocks still read.
+    assert!(c.get(Section::Post, 0).is_ok());
+    let e = c.verify().unwrap_err();
+    assert!(matches!(e, CompactError::Block { block: 2, .. }), "{e}");
+
+    // A flipped byte in the block index.
+    let p = fresh_copy(dir.path(), &good, "index.ctbl");
+    flip(&p, HEADER_LEN as u64 + 3 * INDEX_ENTRY_LEN as u64 + 1);
+    let e = CompactTable::open(&p).unwrap_err();
+    assert!(matches!(e, CompactError::IndexCrc { .. }), "{e}");
+    assert!(e.to_string().contains(&name(&p)), "{e}");
+
+    // A flipped byte in the header (cell count field).
+    let p = fresh_copy(dir.path(), &good, "header.ctbl");
+    flip(&p, 25);
+    let e = CompactTable::open(&p).unwrap_err();
+    assert!(matches!(e, CompactError::HeaderCrc { .. }), "{e}");
+
+    // Truncated by one byte, and by half.
+    let raw = fs::read(&good).unwrap();
+    for keep in [raw.len() - 1, raw.len() / 2, 100, 0] {
+        let p = dir.path().join(format!("trunc{keep}.ctbl"));
+        fs::write(&p, &raw[..keep]).unwrap();
+        let e = CompactTable::open(&p).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                CompactError::Layout { .. } | CompactError::TooShort { .. }
+            ),
+            "{keep}: {e}"
+        );
+        assert!(AnyTable::open(&p).is_err());
+    }
+
+    // One byte appended.
+    let p = dir.path().join("padded.ctbl");
+    let mut padded = raw.clone();
+    padded.push(0);
+    fs::write(&p, &padded).unwrap();
+    assert!(matches!(
+        CompactTable::open(&p).unwrap_err(),
+        CompactError::Layout { .. }
+    ));
+
+    // Wrong magic.
+    let p = fresh_copy(dir.path(), &good, "magic.ctbl");
+    flip(&p, 0);
+    assert!(matches!(
+        CompactTable::open(&p).unwrap_err(),
+        CompactError::BadMagic { .. }
+    ));
+    let e = AnyTable::open(&p).unwrap_err();
+    assert!(matches!(e, CompactError::BadMagic { .. }), "{e}");
+    assert!(e.to_string().contains("TTCCPACK"), "{e}");
+}
+
+/// A block whose bytes were changed *and* whose checksums were forged to
+/// match: the per-block CRC cannot see it, but decompression or the CRC of
+/// all cells must.
+#[test]
+fn forged_block_checksums_are_caught_by_the_cell_crc() {
+    let dir = tempdir("forged");
+    let src = synthetic(dir.path(), 5);
+    let good = packed(dir.path(), &src, 4096);
+    let c = CompactTable::open(&good).unwrap();
+    let blocks = c.blocks() as usize;
+    drop(c);
+    let mut raw = fs::read(&good).unwrap();
+    let data = HEADER_LEN + blocks * INDEX_ENTRY_LEN;
+    let entry = |raw: &[u8], b: usize| {
+        let e = HEADER_LEN + b * INDEX_ENTRY_LEN;
+        u64::from_le_bytes(raw[e..e + 8].try_into().unwrap()) as usize
+    };
+    let (s, e) = (entry(&raw, 1), entry(&raw, 2));
+    // Change a byte near the end of block 1 (inside the compressed payload).
+    raw[data + e - 6] ^= 0x01;
+    let crc = tables::file::CRC64.checksum(&raw[data + s..data + e]);
+    let ie = HEADER_LEN + INDEX_ENTRY_LEN + 8;
+    raw[ie..ie + 8].copy_from_slice(&crc.to_le_bytes());
+    let icrc = tables::file::CRC64.checksum(&raw[HEADER_LEN..data]);
+    raw[72..80].copy_from_slice(&icrc.to_le_bytes());
+    let hcrc = tables::file::CRC64.checksum(&raw[0..80]);
+    raw[80..88].copy_from_slice(&hcrc.to_le_bytes());
+    let p = dir.path().join("forged.ctbl");
+    fs::write(&p, &raw).unwrap();
+    let c = CompactTable::open(&p).unwrap();
+    let e = c.verify().unwrap_err();
+    assert!(
+        matches!(
+            e,
+            CompactError::CellCrc { .. } | CompactError::Block { block: 1, .. }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let dir = tempdir("options");
+    let src = synthetic(dir.path(), 9);
+    let t = Table::open(&src).unwrap();
+    let out = dir.path().join("x.ctbl");
+    for o in [
+        PackOptions {
+            block_size: 0,
+            ..opts(1)
+        },
+        PackOptions {
+            level: 0,
+            ..opts(4096)
+        },
+        PackOptions {
+            level: 23,
+            ..opts(4096)
+        },
+    ] {
+        let e = pack(&t, &out, &o, &|_| {}).unwrap_err();
+        assert!(matches!(e, CompactError::Options(_)), "{e}");
+    }
+    assert!(!out.exists());
+}
