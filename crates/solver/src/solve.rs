@@ -117,6 +117,10 @@ struct Checkpoint {
     number: u32,
     terminal: u64,
     passes: Vec<PassLog>,
+    /// Set when the run stopped on request right after this checkpoint:
+    /// `flags.bin` then holds the change flags and no pass needs redoing.
+    #[serde(default)]
+    clean_stop: bool,
 }
 
 fn work_dir(out: &Path) -> PathBuf {
@@ -151,13 +155,11 @@ struct Ctx<'a> {
     cells: &'a [AtomicU8],
     w: &'a [AtomicU64],
     l: &'a [AtomicU64],
-    /// Per block: bit `pawn_code` set if a cell of that sub-block changed
-    /// in the previous pass (`prev`) or the current one (`cur`).
+    /// Line filters of changed cells, [`LINE_WORDS`] words per block, for
+    /// the previous pass (`prev`) and the current one (`cur`); see
+    /// [`line_keys`].
     prev: Vec<AtomicU64>,
     cur: Vec<AtomicU64>,
-    /// Per square: codes of both pawn directions on each of its 8
-    /// neighbours (every square a pawn there can step or capture to).
-    neighbour_codes: [u64; 16],
     progress: bool,
 }
 
@@ -202,32 +204,25 @@ impl<'a> Ctx<'a> {
 
     fn group(&self, a: usize, pass: Pass, all_dirty: bool) -> (u64, u64) {
         let g = Group::new(self.idx, a);
-        // Sub-blocks (block, pawn code of the child's opponent) that changed.
-        let changed = if all_dirty {
-            !0u64
+        // Line filters of the blocks holding this group's children.
+        let mut lines = [0u64; LINE_WORDS];
+        if all_dirty {
+            lines = [!0u64; LINE_WORDS];
         } else {
-            g.child_blocks().fold(0u64, |acc, c| {
-                let cur = if pass == Pass::Wdl {
-                    self.cur[c].load(Relaxed)
-                } else {
-                    0
-                };
-                acc | self.prev[c].load(Relaxed) | cur
-            })
-        };
-        if changed == 0 {
+            for c in g.child_blocks() {
+                for (w, slot) in lines.iter_mut().enumerate() {
+                    let i = c * LINE_WORDS + w;
+                    *slot |= self.prev[i].load(Relaxed);
+                    if pass == Pass::Wdl {
+                        *slot |= self.cur[i].load(Relaxed);
+                    }
+                }
+            }
+        }
+        if lines.iter().all(|&w| w == 0) {
             return (0, 0);
         }
-        // Pawn codes reachable by a pawn placement beside A.
-        let mut place_codes = 1u64;
-        let mut empty = g.geo.full & !g.theirs;
-        while empty != 0 {
-            let s = empty.trailing_zeros() as u8;
-            empty &= empty - 1;
-            let ret = s / g.geo.n == g.geo.n - 1;
-            place_codes |= 1 << pawn_code_of(s, ret);
-        }
-        let own_code = 1u64 << pawn_code(&g.side_a);
+        let own_keys = line_keys(&g.side_a);
         let (mut decided, mut evaluated) = (0u64, 0u64);
         let end = g.first + g.len;
         let mut k = g.first;
@@ -248,18 +243,16 @@ impl<'a> Ctx<'a> {
             while m != 0 {
                 let kk = (k & !63) + m.trailing_zeros() as u64;
                 m &= m - 1;
-                // Skip members none of whose children's sub-blocks changed.
-                let reach = match g.member_pawn(kk - g.first) {
-                    None => place_codes,
-                    Some((s, ret)) => {
-                        (1 << pawn_code_of(s, ret)) | self.neighbour_codes[s as usize]
-                    }
-                };
-                if changed & reach == 0 {
+                let b = g.member(kk - g.first);
+                // Every child differs from b in one piece, so it shares one
+                // of b's four lines: skip b if none of them changed.
+                if !line_keys(&b)
+                    .iter()
+                    .any(|&h| lines[h >> 6] >> (h & 63) & 1 != 0)
+                {
                     continue;
                 }
                 evaluated += 1;
-                let b = g.member(kk - g.first);
                 let code = match pass {
                     Pass::Wdl => eval_wdl(&g, &b, self.cells),
                     Pass::Distance(d) => eval_distance(&g, &b, self.cells, d),
@@ -276,7 +269,10 @@ impl<'a> Ctx<'a> {
                     Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
                     Pass::Distance(_) => clear_bit(self.l, kk),
                 }
-                self.cur[self.idx.side_id(&b)].fetch_or(own_code, Relaxed);
+                let blk = self.idx.side_id(&b) * LINE_WORDS;
+                for &h in &own_keys {
+                    self.cur[blk + (h >> 6)].fetch_or(1 << (h & 63), Relaxed);
+                }
             }
             k = word_end;
         }
@@ -284,26 +280,43 @@ impl<'a> Ctx<'a> {
     }
 
     fn rotate_flags(&self) {
-        for (p, c) in self.prev.iter().zip(&self.cur) {
-            p.store(c.swap(0, Relaxed), Relaxed);
-        }
+        self.prev
+            .par_iter()
+            .zip(self.cur.par_iter())
+            .for_each(|(p, c)| {
+                p.store(c.swap(0, Relaxed), Relaxed);
+            });
     }
 }
 
-/// Sub-block key of a side as the opponent part of a cell: 0 for a pawn in
-/// hand (or no pawn), else `1 + 2 * square + returning` (at most 32).
-#[inline(always)]
-fn pawn_code(s: &rules::ttc::Side) -> u32 {
-    if s.sq[0] < 16 {
-        pawn_code_of(s.sq[0], s.returning)
-    } else {
-        0
-    }
-}
+/// Bits of one line filter (per line kind, per block).
+const LINE_BITS: usize = 1024;
+/// Words of the four line filters of one block.
+const LINE_WORDS: usize = 4 * LINE_BITS / 64;
 
+/// The four *lines* through a cell, hashed into the block's filters.
+///
+/// A cell's opponent part is four piece squares `(p, n, b, r)` (16 = in
+/// hand or absent; the pawn's direction is ignored). Its lines are the
+/// cells that agree with it on three of the four pieces: `(*, n, b, r)`,
+/// `(p, *, b, r)`, `(p, n, *, r)`, `(p, n, b, *)`. A move changes one
+/// piece, so a position's children all lie on its own four lines (in the
+/// child blocks): if no changed cell hashed onto any of them, no child
+/// changed and the position need not be evaluated. Collisions only cost
+/// extra evaluations.
 #[inline(always)]
-fn pawn_code_of(sq: u8, returning: bool) -> u32 {
-    1 + 2 * sq as u32 + returning as u32
+fn line_keys(s: &rules::ttc::Side) -> [usize; 4] {
+    let k = |x: u8| if x < 16 { x as usize } else { 16 };
+    let (p, n, b, r) = (k(s.sq[0]), k(s.sq[1]), k(s.sq[2]), k(s.sq[3]));
+    let h = |kind: usize, key: usize| {
+        kind * LINE_BITS + ((key as u32).wrapping_mul(0x9E37_79B1) >> 22) as usize % LINE_BITS
+    };
+    [
+        h(0, (n * 17 + b) * 17 + r),
+        h(1, (p * 17 + b) * 17 + r),
+        h(2, (p * 17 + n) * 17 + r),
+        h(3, (p * 17 + n) * 17 + b),
+    ]
 }
 
 /// WDL evaluation of `(b, A)`: [`WIN_PENDING`], [`LOSS_PENDING`] or
@@ -372,22 +385,34 @@ fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> 
     }
 }
 
-fn neighbour_codes(v: Variant) -> [u64; 16] {
-    let n = v.size() as i32;
-    let mut out = [0u64; 16];
-    for s in 0..n * n {
-        let (r, c) = (s / n, s % n);
-        for dr in -1..=1 {
-            for dc in -1..=1 {
-                let (rr, cc) = (r + dr, c + dc);
-                if (dr, dc) != (0, 0) && (0..n).contains(&rr) && (0..n).contains(&cc) {
-                    let t = (rr * n + cc) as u8;
-                    out[s as usize] |= (1 << pawn_code_of(t, false)) | (1 << pawn_code_of(t, true));
-                }
+/// Name of the file that asks a running solve to stop after its current
+/// pass (create it in the `NAME.work/` folder: `touch NAME.work/STOP`; with
+/// the text `after N` it waits until N passes are done). Running the same
+/// command again resumes without redoing any pass.
+pub const STOP_FILE: &str = "STOP";
+
+fn save_flags(dir: &Path, flags: &[AtomicU64]) -> Result<()> {
+    let bytes: Vec<u8> = flags
+        .iter()
+        .flat_map(|f| f.load(Relaxed).to_le_bytes())
+        .collect();
+    let tmp = dir.join("flags.bin.tmp");
+    fs::write(&tmp, bytes)?;
+    fs::rename(&tmp, dir.join("flags.bin"))?;
+    Ok(())
+}
+
+/// Loads saved change flags; false if absent or of the wrong size.
+fn load_flags(dir: &Path, flags: &[AtomicU64]) -> bool {
+    match fs::read(dir.join("flags.bin")) {
+        Ok(b) if b.len() == flags.len() * 8 => {
+            for (f, c) in flags.iter().zip(b.chunks_exact(8)) {
+                f.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
             }
+            true
         }
+        _ => false,
     }
-    out
 }
 
 fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<()> {
@@ -395,6 +420,41 @@ fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<()> {
     fs::write(&tmp, serde_json::to_vec_pretty(cp)?)?;
     fs::rename(&tmp, dir.join("state.json"))?;
     Ok(())
+}
+
+/// If `STOP` exists in the work folder: save the change flags, mark the
+/// checkpoint clean, remove `STOP` and end the run with an error that says
+/// how to resume.
+fn stop_if_asked(
+    dir: &Path,
+    cp: &mut Checkpoint,
+    prev: &[AtomicU64],
+    last: &mut Instant,
+    checkpoint: &dyn Fn(&Checkpoint, bool, &mut Instant) -> Result<()>,
+) -> Result<()> {
+    let stop = dir.join(STOP_FILE);
+    let Ok(text) = fs::read_to_string(&stop) else {
+        return Ok(());
+    };
+    // `after N` in the file: stop only once N passes are done.
+    if let Some(n) = text
+        .trim()
+        .strip_prefix("after ")
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        if cp.passes.len() < n {
+            return Ok(());
+        }
+    }
+    save_flags(dir, prev)?;
+    cp.clean_stop = true;
+    checkpoint(cp, true, last)?;
+    let _ = fs::remove_file(&stop);
+    bail!(
+        "stopped on request after {} {}; run the same command again to resume",
+        cp.phase,
+        cp.number
+    )
 }
 
 fn log(progress: bool, msg: &str) {
@@ -453,6 +513,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         number: 0,
         terminal: 0,
         passes: Vec::new(),
+        clean_stop: false,
     });
     if resumed {
         log(
@@ -471,9 +532,12 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         cells,
         w: as_atomic_u64(&wmap),
         l: as_atomic_u64(&lmap),
-        prev: (0..idx.num_sides()).map(|_| AtomicU64::new(0)).collect(),
-        cur: (0..idx.num_sides()).map(|_| AtomicU64::new(0)).collect(),
-        neighbour_codes: neighbour_codes(variant),
+        prev: (0..idx.num_sides() * LINE_WORDS)
+            .map(|_| AtomicU64::new(0))
+            .collect(),
+        cur: (0..idx.num_sides() * LINE_WORDS)
+            .map(|_| AtomicU64::new(0))
+            .collect(),
         progress: opts.progress,
     };
     let mut last_flush = Instant::now();
@@ -535,7 +599,10 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     // Phase 2: WDL sweeps.
     if cp.phase == "init" || cp.phase == "wdl" {
         let mut sweep = if cp.phase == "wdl" { cp.number } else { 0 };
-        let mut all_dirty = true;
+        // Fresh runs and runs resumed after a kill evaluate everything once;
+        // a clean stop saved its change flags.
+        let mut all_dirty = !(cp.phase == "wdl" && cp.clean_stop && load_flags(&dir, &ctx.prev));
+        cp.clean_stop = false;
         loop {
             sweep += 1;
             let t = Instant::now();
@@ -564,6 +631,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
             if done {
                 break;
             }
+            stop_if_asked(&dir, &mut cp, &ctx.prev, &mut last_flush, &checkpoint)?;
         }
     }
 
@@ -625,6 +693,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
             }
             // Every wave: a resume must restart from the wave that was cut.
             checkpoint(&cp, true, &mut last_flush)?;
+            stop_if_asked(&dir, &mut cp, &ctx.prev, &mut last_flush, &checkpoint)?;
         }
         let left: u64 = ctx
             .w
