@@ -7,6 +7,7 @@
 pub mod count;
 pub mod group;
 pub mod kernel;
+pub mod naive;
 pub mod probe;
 pub mod progress;
 pub mod solve;

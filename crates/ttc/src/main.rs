@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod audit_cmd;
+mod compare_cmd;
 mod games;
 mod probe_cmd;
 mod tables_cmd;
@@ -30,6 +31,8 @@ enum Command {
     Verify(tables_cmd::VerifyArgs),
     /// Audit a table (values, distances, opening) or the index, with the independent engine.
     Audit(audit_cmd::AuditArgs),
+    /// Compare two tables cell by cell: W/L/D transition matrices, distance changes.
+    Compare(compare_cmd::CompareArgs),
     /// Value of a position and of every legal move, best first.
     Probe(probe_cmd::ProbeArgs),
     /// Principal variation under best play from a position.
@@ -87,6 +90,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Stats(a) => tables_cmd::run_stats(a, cli.json),
         Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
+        Command::Compare(a) => compare_cmd::run(a, cli.json),
         Command::Probe(a) => probe_cmd::probe(a, cli.json),
         Command::Line(a) => probe_cmd::line(a, cli.json),
         Command::Pack(a) => probe_cmd::pack(a, cli.json),

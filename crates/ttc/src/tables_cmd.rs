@@ -117,7 +117,7 @@ fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -152,7 +152,9 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
     let v = args.variant.variant()?;
     let out = match &args.out {
         Some(p) => p.clone(),
-        None if v.size() == 4 => PathBuf::from(format!("data/ttc-{}.tbl", v.reading().short_name())),
+        None if v.size() == 4 => {
+            PathBuf::from(format!("data/ttc-{}.tbl", v.reading().short_name()))
+        }
         None => bail!("--out is required for a reduced variant"),
     };
     let opts = solver::SolveOptions {
