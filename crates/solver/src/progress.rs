@@ -13,6 +13,7 @@ pub struct Progress {
     label: String,
     len: u64,
     done: AtomicU64,
+    decided: AtomicU64,
     start: Instant,
     next_log: AtomicU64,
 }
@@ -27,7 +28,7 @@ impl Progress {
             let pb = ProgressBar::new(len);
             pb.set_style(
                 ProgressStyle::with_template(
-                    "{prefix:>14} [{elapsed_precise}] {wide_bar} {percent:>3}% {per_sec:>14} eta {eta}",
+                    "{prefix:>14} [{elapsed_precise}] {wide_bar} {percent:>3}% {per_sec:>14} eta {eta} {msg}",
                 )
                 .expect("valid template"),
             );
@@ -42,6 +43,7 @@ impl Progress {
             label,
             len,
             done: AtomicU64::new(0),
+            decided: AtomicU64::new(0),
             start: Instant::now(),
             next_log: AtomicU64::new(LOG_EVERY_SECS),
         }
@@ -49,8 +51,17 @@ impl Progress {
 
     /// Adds `n` processed positions.
     pub fn inc(&self, n: u64) {
+        self.inc_decided(n, 0);
+    }
+
+    /// Adds `n` processed positions, `decided` of which were decided.
+    pub fn inc_decided(&self, n: u64, decided: u64) {
         self.bar.inc(n);
         let done = self.done.fetch_add(n, Relaxed) + n;
+        let dec = self.decided.fetch_add(decided, Relaxed) + decided;
+        if decided > 0 && !self.bar.is_hidden() {
+            self.bar.set_message(format!("decided {dec}"));
+        }
         if self.plain {
             let secs = self.start.elapsed().as_secs();
             let next = self.next_log.load(Relaxed);
@@ -62,7 +73,7 @@ impl Progress {
             {
                 let rate = done as f64 / self.start.elapsed().as_secs_f64();
                 eprintln!(
-                    "  {}: {:.1}% ({done} of {}), {:.2} M positions/s",
+                    "  {}: {:.1}% ({done} of {}), decided {dec}, {:.2} M positions/s",
                     self.label,
                     100.0 * done as f64 / self.len.max(1) as f64,
                     self.len,

@@ -194,7 +194,7 @@ impl<'a> Ctx<'a> {
             .map(|a| {
                 let len = self.idx.block_len(a);
                 let r = self.group(a, pass, all_dirty);
-                pb.inc(len);
+                pb.inc_decided(len, r.0);
                 r
             })
             .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
@@ -576,7 +576,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
                         t += 1;
                     }
                 }
-                pb.inc(g.len);
+                pb.inc_decided(g.len, t);
                 t
             })
             .sum();
