@@ -9,7 +9,8 @@
 //! that would need a move while movement is locked are no threat.
 //!
 //! * [`by_generation`] gives the opponent the turn, generates all its
-//!   moves with the audit engine, plays each and tests for a line.
+//!   moves with the audit engine and tests each resulting set of the
+//!   opponent's squares (origin vacated, destination taken) for a line.
 //! * [`by_geometry`] never generates moves: for each line holding `n-1`
 //!   of the opponent's pieces it asks whether the last piece can arrive on
 //!   the missing square: a drop if it is in hand and the square is empty,
@@ -20,20 +21,25 @@
 //! Both return the winning moves, sorted, so agreement is checked move by
 //! move, not only as a yes/no.
 
-use super::board::{ci, line_count, line_square, Board, MoveList, Piece, PlainMove};
+use super::board::{ci, line_count, line_masks, line_square, Board, MoveList, Piece, PlainMove};
 use rules::ttc::{Color, PawnReading, Role};
 
 /// Winning moves of colour `c` on `b` if it were `c`'s turn, found by
-/// generating and playing every move. `placements_only` is the opening
-/// lock. Sorted into `out`.
+/// generating every move and testing the squares it leaves `c` with.
+/// `placements_only` is the opening lock. Sorted into `out`.
 pub fn by_generation(b: &Board, c: Color, placements_only: bool, out: &mut MoveList) {
     let mut moves = MoveList::new();
     b.moves_of(c, placements_only, &mut moves);
-    let mut turn = *b;
-    turn.to_move = c;
+    // c's squares after each move: the origin is vacated, the destination
+    // taken (a capture only removes the other colour's piece).
+    let mine = b.squares_of(c);
     out.clear();
     for &m in moves.as_slice() {
-        if turn.play(m).has_line(c) {
+        let after = match m {
+            PlainMove::Place { to, .. } => mine | 1 << to,
+            PlainMove::Step { from, to } => (mine & !(1 << from)) | 1 << to,
+        };
+        if line_masks(b.n).iter().any(|&line| after & line == line) {
             out.push(m);
         }
     }
