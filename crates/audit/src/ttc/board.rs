@@ -204,6 +204,18 @@ pub fn line_masks(n: u8) -> &'static [u16] {
     }
 }
 
+/// Whether the square set `squares` (bit `s` = square `s`) covers a whole
+/// rank, file or long diagonal of an `n x n` board.
+#[inline]
+pub fn holds_line(n: u8, squares: u16) -> bool {
+    for &line in line_masks(n) {
+        if squares & line == line {
+            return true;
+        }
+    }
+    false
+}
+
 /// Number of winning lines on an `n x n` board: `n` ranks, `n` files, two
 /// long diagonals.
 #[inline]
@@ -276,13 +288,7 @@ impl Board {
     /// diagonal (a colour owns exactly `n` pieces, so a line of `n` squares
     /// all holding `c` is all of them).
     pub fn has_line(&self, c: Color) -> bool {
-        let mine = self.squares_of(c);
-        for &line in line_masks(self.n) {
-            if mine & line == line {
-                return true;
-            }
-        }
-        false
+        holds_line(self.n, self.squares_of(c))
     }
 
     /// Whether the game is over: some colour has a line. By the tablebase

@@ -21,7 +21,7 @@
 //! Both return the winning moves, sorted, so agreement is checked move by
 //! move, not only as a yes/no.
 
-use super::board::{ci, line_count, line_masks, line_square, Board, MoveList, Piece, PlainMove};
+use super::board::{ci, holds_line, line_count, line_square, Board, MoveList, Piece, PlainMove};
 use rules::ttc::{Color, PawnReading, Role};
 
 /// Winning moves of colour `c` on `b` if it were `c`'s turn, found by
@@ -39,7 +39,7 @@ pub fn by_generation(b: &Board, c: Color, placements_only: bool, out: &mut MoveL
             PlainMove::Place { to, .. } => mine | 1 << to,
             PlainMove::Step { from, to } => (mine & !(1 << from)) | 1 << to,
         };
-        if line_masks(b.n).iter().any(|&line| after & line == line) {
+        if holds_line(b.n, after) {
             out.push(m);
         }
     }
