@@ -172,35 +172,6 @@ impl<'a> Group<'a> {
             .map(|x| x as usize)
     }
 
-    /// Member ranges sharing a pawn: `(start, end, pawn)` with `pawn` the
-    /// `(square, returning)` of every member in `start..end`, `None` for a
-    /// pawn in hand (or no pawn). Together they cover `0..len` in order.
-    pub fn segments(&self) -> impl Iterator<Item = (u64, u64, Option<(u8, bool)>)> + '_ {
-        let xg = self.idx.x(self.g);
-        let first = if self.has_pawn { xg } else { self.len };
-        let x1 = if self.has_pawn {
-            self.idx.x(self.g - 1)
-        } else {
-            0
-        };
-        std::iter::once((0, first, None)).chain(self.pawn_states.iter().enumerate().map(
-            move |(i, &(p, ret, _))| (xg + i as u64 * x1, xg + (i as u64 + 1) * x1, Some((p, ret))),
-        ))
-    }
-
-    /// The pawn `(square, returning)` of member `j`, `None` if in hand or
-    /// absent (cheaper than [`Group::member`]).
-    #[inline(always)]
-    pub fn member_pawn(&self, j: u64) -> Option<(u8, bool)> {
-        let xg = self.idx.x(self.g);
-        if !self.has_pawn || j < xg {
-            None
-        } else {
-            let (p, ret, _) = self.pawn_states[((j - xg) / self.idx.x(self.g - 1)) as usize];
-            Some((p, ret))
-        }
-    }
-
     /// Member `j` (`0..len`): the mover configuration `B_j`.
     #[inline]
     pub fn member(&self, j: u64) -> Side {
