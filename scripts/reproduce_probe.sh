@@ -75,7 +75,13 @@ done
 
 # 5. Warm probe latency (criterion medians).
 if [[ "${BENCH:-0}" == 1 ]]; then
-  TTC_COMPACT="$(realpath "$OUT")" nice -n 10 cargo bench -p solver --bench probe 2>&1 | grep -E "^warm probe|time:"
+  TTC_COMPACT="$(realpath "$OUT")" nice -n 10 cargo bench -p solver --bench probe >/dev/null 2>&1
+  # Criterion medians (estimates.json), one line per benchmark.
+  find "$CARGO_TARGET_DIR/criterion" -path "*warm probe*" -path "*/new/estimates.json" -print0 |
+    while IFS= read -r -d '' f; do
+      d=$(dirname "$f")
+      printf "%-90s median %8.0f ns\n" "$(jq -r .title "$d/benchmark.json")" "$(jq .median.point_estimate "$f")"
+    done | sort
 fi
 
 if [[ $fail == 0 ]]; then echo "reproduce_probe: all checks passed"; else echo "reproduce_probe: FAILED"; exit 1; fi

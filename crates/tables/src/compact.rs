@@ -75,7 +75,7 @@ pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
 /// Default block size in cells (see `docs/probe.md` for the measurements).
 pub const DEFAULT_BLOCK_SIZE: u32 = 1 << 16;
 /// Default zstd level (see `docs/probe.md`).
-pub const DEFAULT_LEVEL: i32 = 19;
+pub const DEFAULT_LEVEL: i32 = 15;
 /// Decompressed bytes kept by the block cache of a [`CompactTable`] (at
 /// least 16 blocks, enough for a position and all its moves).
 pub const CACHE_BYTES: usize = 8 << 20;

@@ -6,6 +6,8 @@ use clap::Args;
 use rules::ttc::{Color, Position, Variant};
 use serde::Serialize;
 use solver::probe::{LineEnd, Prober};
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 use tables::code::Wdl;
@@ -59,6 +61,16 @@ pub struct PackArgs {
     /// Skip the cell-by-cell comparison of the written file with the source.
     #[arg(long)]
     pub no_check: bool,
+}
+
+/// Writes a report to standard output; a closed pipe (`ttc probe ... | head`)
+/// ends the output quietly instead of failing.
+fn emit(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r.context("writing to standard output")?),
+    }
 }
 
 /// A value as JSON: `{"wdl": "win", "plies": 5, "text": "win in 5"}`.
@@ -146,15 +158,17 @@ pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
             .collect(),
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-        return Ok(());
+        return emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     }
-    println!(
+    let mut o = String::new();
+    writeln!(
+        o,
         "table: {} ({}, {})",
         report.table, report.format, report.rules
-    );
-    print!("{}", pos.diagram());
-    println!(
+    )?;
+    write!(o, "{}", pos.diagram())?;
+    writeln!(
+        o,
         "value: {} for {} to move{}",
         report.value.text,
         report.to_move,
@@ -163,12 +177,12 @@ pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
         } else {
             ""
         }
-    );
-    println!("moves: {}, best first", report.moves.len());
+    )?;
+    writeln!(o, "moves: {}, best first", report.moves.len())?;
     for m in &report.moves {
-        println!("  {:<7} {}", m.mv, m.result.text);
+        writeln!(o, "  {:<7} {}", m.mv, m.result.text)?;
     }
-    Ok(())
+    emit(&o)
 }
 
 #[derive(Debug, Serialize)]
@@ -224,24 +238,29 @@ pub fn line(a: &LineArgs, json: bool) -> Result<()> {
         end: l.end,
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-        return Ok(());
+        return emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     }
-    println!(
+    let mut o = String::new();
+    writeln!(
+        o,
         "table: {} ({}, {})",
         report.table, report.format, report.rules
-    );
+    )?;
     for (s, j) in l.steps.iter().zip(&report.steps) {
-        println!();
-        println!("ply {}: {} for {} to move", j.ply, j.value.text, j.to_move);
-        print!("{}", s.position.diagram());
+        writeln!(o)?;
+        writeln!(
+            o,
+            "ply {}: {} for {} to move",
+            j.ply, j.value.text, j.to_move
+        )?;
+        write!(o, "{}", s.position.diagram())?;
         if let Some(m) = &j.mv {
-            println!("best: {m}");
+            writeln!(o, "best: {m}")?;
         }
     }
-    println!();
-    println!("end: {}", end_text(l.end, a.max_plies));
-    Ok(())
+    writeln!(o)?;
+    writeln!(o, "end: {}", end_text(l.end, a.max_plies))?;
+    emit(&o)
 }
 
 #[derive(Debug, Serialize)]
@@ -281,22 +300,28 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
         report: r,
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
-        return Ok(());
+        return emit(&(serde_json::to_string_pretty(&out)? + "\n"));
     }
+    let mut o = String::new();
     let r = &out.report;
-    println!("source: {} ({} bytes)", a.table.display(), r.source_bytes);
-    println!(
+    writeln!(
+        o,
+        "source: {} ({} bytes)",
+        a.table.display(),
+        r.source_bytes
+    )?;
+    writeln!(
+        o,
         "compact: {} ({} bytes, {} blocks of {} cells, zstd level {})",
         r.path, r.compact_bytes, r.blocks, r.block_size, r.level
-    );
-    println!("ratio: {:.2}x", out.ratio);
-    println!("cells CRC-64/XZ {}", out.cells_crc_hex);
-    println!("SHA-256 {}", r.sha256);
+    )?;
+    writeln!(o, "ratio: {:.2}x", out.ratio)?;
+    writeln!(o, "cells CRC-64/XZ {}", out.cells_crc_hex)?;
+    writeln!(o, "SHA-256 {}", r.sha256)?;
     match out.identical_cells {
-        Some(n) => println!("equality: all {n} cells identical to the source"),
-        None => println!("equality: not checked (--no-check)"),
+        Some(n) => writeln!(o, "equality: all {n} cells identical to the source")?,
+        None => writeln!(o, "equality: not checked (--no-check)")?,
     }
-    println!("wall time {:.1} s", out.seconds);
-    Ok(())
+    writeln!(o, "wall time {:.1} s", out.seconds)?;
+    emit(&o)
 }
