@@ -20,6 +20,10 @@
 //! 5. **Opening**: plies `opening_plies-1 .. 0`, backwards, from the
 //!    post-opening values.
 //!
+//! A position that is not over but has no legal move stays undecided and so
+//! is a draw (the loss rule needs at least one child). None exists on 4x4
+//! (`ttc count`: 0); the 3x3 variants have some.
+//!
 //! No un-move generator and no per-position counters: the working set is
 //! the memory-mapped table plus two bitmaps (one bit per position each),
 //! indexed in *group order* (see [`crate::group`]) so they are read
