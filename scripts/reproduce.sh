@@ -30,7 +30,7 @@ check count "$out/count.json"
 
 if [ "$fresh" = 1 ] || [ ! -f "$table" ]; then
   echo "== ttc solve (wall time and peak RSS in $out/solve.time)"
-  /usr/bin/time -v $ttc --json solve --out "$table" ${fresh:+$( [ "$fresh" = 1 ] && echo --fresh )} \
+  /usr/bin/time -v $ttc --json solve --out "$table" --fresh \
     > "$out/solve.json" 2> "$out/solve.time"
   grep -E "Elapsed|Maximum resident" "$out/solve.time"
 fi

@@ -2,7 +2,7 @@
 //! every 30 s otherwise (so `nohup ... > log` shows the solve advancing).
 
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -72,7 +72,8 @@ impl Progress {
                     .is_ok()
             {
                 let rate = done as f64 / self.start.elapsed().as_secs_f64();
-                eprintln!(
+                let _ = writeln!(
+                    std::io::stderr(),
                     "  {}: {:.1}% ({done} of {}), decided {dec}, {:.2} M positions/s",
                     self.label,
                     100.0 * done as f64 / self.len.max(1) as f64,

@@ -40,6 +40,7 @@ use rayon::prelude::*;
 use rules::ttc::Variant;
 use serde::{Deserialize, Serialize};
 use std::fs::{self, OpenOptions};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
@@ -463,7 +464,8 @@ fn stop_if_asked(
 
 fn log(progress: bool, msg: &str) {
     if progress {
-        eprintln!("{msg}");
+        // A closed or full stderr must not abort a long solve.
+        let _ = writeln!(std::io::stderr(), "{msg}");
     }
 }
 
@@ -481,6 +483,18 @@ pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
 
 fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     let t0 = Instant::now();
+    if opts.out.is_dir() {
+        bail!(
+            "{} is a directory; give the table's file name",
+            opts.out.display()
+        );
+    }
+    if opts.out.exists() && !opts.fresh {
+        bail!(
+            "{} already exists: a finished table is never overwritten without --fresh",
+            opts.out.display()
+        );
+    }
     let idx = Index::new(variant);
     let oidx = OpeningIndex::new(variant);
     let dir = work_dir(&opts.out);

@@ -72,6 +72,14 @@ enum VerifyGame {
 }
 
 fn main() -> std::process::ExitCode {
+    // Like other Unix tools, end quietly when the reader of stdout goes away
+    // (`ttc probe ... | head`) instead of panicking on a broken pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any
+    // thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(&cli) {
         Ok(()) => std::process::ExitCode::SUCCESS,

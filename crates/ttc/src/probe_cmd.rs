@@ -276,6 +276,17 @@ struct PackJson {
 /// Runs `ttc pack`.
 pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
     let t0 = Instant::now();
+    if let (Ok(x), Ok(y)) = (
+        std::fs::canonicalize(&a.table),
+        std::fs::canonicalize(&a.out),
+    ) {
+        if x == y {
+            anyhow::bail!(
+                "{} is the source table itself: pack writes a new file, give another OUT",
+                a.out.display()
+            );
+        }
+    }
     let source = Table::open(&a.table)?;
     let opts = PackOptions {
         block_size: a.block_size,

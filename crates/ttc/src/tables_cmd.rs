@@ -86,10 +86,11 @@ pub struct SolveArgs {
     /// Output table (default: data/ttc-travel.tbl, -outbound.tbl or -toward.tbl on 4x4).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Discard an interrupted solve at the same path instead of resuming it.
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+    /// Start from scratch: discard an interrupted solve at the same path
+    /// instead of resuming it, and allow replacing an existing table.
     #[arg(long)]
     fresh: bool,
 }
@@ -159,7 +160,7 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
     };
     let opts = solver::SolveOptions {
         out,
-        threads: args.threads,
+        threads: args.threads.map(usize::from),
         progress: true,
         fresh: args.fresh,
     };
