@@ -172,6 +172,19 @@ impl<'a> Group<'a> {
             .map(|x| x as usize)
     }
 
+    /// The pawn `(square, returning)` of member `j`, `None` if in hand or
+    /// absent (cheaper than [`Group::member`]).
+    #[inline(always)]
+    pub fn member_pawn(&self, j: u64) -> Option<(u8, bool)> {
+        let xg = self.idx.x(self.g);
+        if !self.has_pawn || j < xg {
+            None
+        } else {
+            let (p, ret, _) = self.pawn_states[((j - xg) / self.idx.x(self.g - 1)) as usize];
+            Some((p, ret))
+        }
+    }
+
     /// Member `j` (`0..len`): the mover configuration `B_j`.
     #[inline]
     pub fn member(&self, j: u64) -> Side {

@@ -165,6 +165,15 @@ struct Ctx<'a> {
     /// [`line_keys`].
     prev: Vec<AtomicU64>,
     cur: Vec<AtomicU64>,
+    /// Per block: bit `pawn code` (see [`pawn_code_of`]; 0 = in hand) of
+    /// the opponent part of a cell that changed, previous and current pass.
+    /// Cheaper than the line filters: checked first, without decoding the
+    /// member.
+    prev_pc: Vec<AtomicU64>,
+    cur_pc: Vec<AtomicU64>,
+    /// Per square: codes of both pawn directions on its 8 neighbours (every
+    /// square a pawn there can step or capture to).
+    neighbour_codes: [u64; 16],
     progress: bool,
 }
 
@@ -227,7 +236,33 @@ impl<'a> Ctx<'a> {
         if lines.iter().all(|&w| w == 0) {
             return (0, 0);
         }
+        let changed_pc = if all_dirty {
+            !0u64
+        } else {
+            g.child_blocks().fold(0u64, |acc, c| {
+                let cur = if pass == Pass::Wdl {
+                    self.cur_pc[c].load(Relaxed)
+                } else {
+                    0
+                };
+                acc | self.prev_pc[c].load(Relaxed) | cur
+            })
+        };
+        // Pawn codes a pawn placement beside A can produce (and 0 = hand).
+        let mut place_codes = 1u64;
+        let mut empty = g.geo.full & !g.theirs;
+        while empty != 0 {
+            let s = empty.trailing_zeros() as u8;
+            empty &= empty - 1;
+            place_codes |= 1 << pawn_code_of(s, s / g.geo.n == g.geo.n - 1);
+        }
         let own_keys = line_keys(&g.side_a);
+        let own_pc = 1u64
+            << if g.side_a.sq[0] < 16 {
+                pawn_code_of(g.side_a.sq[0], g.side_a.returning)
+            } else {
+                0
+            };
         let (mut decided, mut evaluated) = (0u64, 0u64);
         let end = g.first + g.len;
         let mut k = g.first;
@@ -248,6 +283,17 @@ impl<'a> Ctx<'a> {
             while m != 0 {
                 let kk = (k & !63) + m.trailing_zeros() as u64;
                 m &= m - 1;
+                // First the cheap pawn-code test (no decoding): the children's
+                // opponent parts carry b's pawn code or a code its pawn reaches.
+                let reach = match g.member_pawn(kk - g.first) {
+                    None => place_codes,
+                    Some((s, ret)) => {
+                        (1 << pawn_code_of(s, ret)) | self.neighbour_codes[s as usize]
+                    }
+                };
+                if changed_pc & reach == 0 {
+                    continue;
+                }
                 let b = g.member(kk - g.first);
                 // Every child differs from b in one piece, so it shares one
                 // of b's four lines: skip b if none of them changed.
@@ -274,10 +320,12 @@ impl<'a> Ctx<'a> {
                     Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
                     Pass::Distance(_) => clear_bit(self.l, kk),
                 }
-                let blk = self.idx.side_id(&b) * LINE_WORDS;
+                let id = self.idx.side_id(&b);
+                let blk = id * LINE_WORDS;
                 for &h in &own_keys {
                     self.cur[blk + (h >> 6)].fetch_or(1 << (h & 63), Relaxed);
                 }
+                self.cur_pc[id].fetch_or(own_pc, Relaxed);
             }
             k = word_end;
         }
@@ -285,13 +333,37 @@ impl<'a> Ctx<'a> {
     }
 
     fn rotate_flags(&self) {
-        self.prev
-            .par_iter()
-            .zip(self.cur.par_iter())
-            .for_each(|(p, c)| {
+        for (prev, cur) in [(&self.prev, &self.cur), (&self.prev_pc, &self.cur_pc)] {
+            prev.par_iter().zip(cur.par_iter()).for_each(|(p, c)| {
                 p.store(c.swap(0, Relaxed), Relaxed);
             });
+        }
     }
+}
+
+/// Pawn code of a pawn on `sq` with direction `returning`:
+/// `1 + 2 * sq + returning` (1..=32; 0 is reserved for a pawn in hand).
+#[inline(always)]
+fn pawn_code_of(sq: u8, returning: bool) -> u32 {
+    1 + 2 * sq as u32 + returning as u32
+}
+
+fn neighbour_codes(v: Variant) -> [u64; 16] {
+    let n = v.size() as i32;
+    let mut out = [0u64; 16];
+    for s in 0..n * n {
+        let (r, c) = (s / n, s % n);
+        for dr in -1..=1 {
+            for dc in -1..=1 {
+                let (rr, cc) = (r + dr, c + dc);
+                if (dr, dc) != (0, 0) && (0..n).contains(&rr) && (0..n).contains(&cc) {
+                    let t = (rr * n + cc) as u8;
+                    out[s as usize] |= (1 << pawn_code_of(t, false)) | (1 << pawn_code_of(t, true));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Bits of one line filter (per line kind, per block).
@@ -396,9 +468,10 @@ fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> 
 /// command again resumes without redoing any pass.
 pub const STOP_FILE: &str = "STOP";
 
-fn save_flags(dir: &Path, flags: &[AtomicU64]) -> Result<()> {
-    let bytes: Vec<u8> = flags
+fn save_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> Result<()> {
+    let bytes: Vec<u8> = lines
         .iter()
+        .chain(pcs)
         .flat_map(|f| f.load(Relaxed).to_le_bytes())
         .collect();
     let tmp = dir.join("flags.bin.tmp");
@@ -408,10 +481,10 @@ fn save_flags(dir: &Path, flags: &[AtomicU64]) -> Result<()> {
 }
 
 /// Loads saved change flags; false if absent or of the wrong size.
-fn load_flags(dir: &Path, flags: &[AtomicU64]) -> bool {
+fn load_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> bool {
     match fs::read(dir.join("flags.bin")) {
-        Ok(b) if b.len() == flags.len() * 8 => {
-            for (f, c) in flags.iter().zip(b.chunks_exact(8)) {
+        Ok(b) if b.len() == (lines.len() + pcs.len()) * 8 => {
+            for (f, c) in lines.iter().chain(pcs).zip(b.chunks_exact(8)) {
                 f.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
             }
             true
@@ -433,7 +506,7 @@ fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<()> {
 fn stop_if_asked(
     dir: &Path,
     cp: &mut Checkpoint,
-    prev: &[AtomicU64],
+    prev: (&[AtomicU64], &[AtomicU64]),
     last: &mut Instant,
     checkpoint: &dyn Fn(&Checkpoint, bool, &mut Instant) -> Result<()>,
 ) -> Result<()> {
@@ -451,7 +524,7 @@ fn stop_if_asked(
             return Ok(());
         }
     }
-    save_flags(dir, prev)?;
+    save_flags(dir, prev.0, prev.1)?;
     cp.clean_stop = true;
     checkpoint(cp, true, last)?;
     let _ = fs::remove_file(&stop);
@@ -556,6 +629,9 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         cur: (0..idx.num_sides() * LINE_WORDS)
             .map(|_| AtomicU64::new(0))
             .collect(),
+        prev_pc: (0..idx.num_sides()).map(|_| AtomicU64::new(0)).collect(),
+        cur_pc: (0..idx.num_sides()).map(|_| AtomicU64::new(0)).collect(),
+        neighbour_codes: neighbour_codes(variant),
         progress: opts.progress,
     };
     let mut last_flush = Instant::now();
@@ -619,7 +695,8 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         let mut sweep = if cp.phase == "wdl" { cp.number } else { 0 };
         // Fresh runs and runs resumed after a kill evaluate everything once;
         // a clean stop saved its change flags.
-        let mut all_dirty = !(cp.phase == "wdl" && cp.clean_stop && load_flags(&dir, &ctx.prev));
+        let mut all_dirty =
+            !(cp.phase == "wdl" && cp.clean_stop && load_flags(&dir, &ctx.prev, &ctx.prev_pc));
         cp.clean_stop = false;
         loop {
             sweep += 1;
@@ -649,7 +726,13 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
             if done {
                 break;
             }
-            stop_if_asked(&dir, &mut cp, &ctx.prev, &mut last_flush, &checkpoint)?;
+            stop_if_asked(
+                &dir,
+                &mut cp,
+                (&ctx.prev, &ctx.prev_pc),
+                &mut last_flush,
+                &checkpoint,
+            )?;
         }
     }
 
@@ -711,7 +794,13 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
             }
             // Every wave: a resume must restart from the wave that was cut.
             checkpoint(&cp, true, &mut last_flush)?;
-            stop_if_asked(&dir, &mut cp, &ctx.prev, &mut last_flush, &checkpoint)?;
+            stop_if_asked(
+                &dir,
+                &mut cp,
+                (&ctx.prev, &ctx.prev_pc),
+                &mut last_flush,
+                &checkpoint,
+            )?;
         }
         let left: u64 = ctx
             .w
