@@ -5,14 +5,16 @@
 #   scripts/reproduce.sh            # count, solve (if the table is missing), stats, verify
 #   scripts/reproduce.sh --fresh    # re-solve even if data/ttc-travel.tbl exists
 #   scripts/reproduce.sh --games    # also the TZAAR and Surakarta perft scripts
+#   scripts/reproduce.sh --outbound # also solve outbound-only and compare the readings
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUST_BACKTRACE=0
-fresh=0; games=0
+fresh=0; games=0; outbound=0
 for a in "$@"; do
   case "$a" in
     --fresh) fresh=1 ;;
     --games) games=1 ;;
+    --outbound) outbound=1 ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -42,6 +44,17 @@ check stats "$out/stats.json"
 echo "== ttc verify"
 $ttc --json verify "$table" > "$out/verify.json"
 check verify "$out/verify.json"
+
+if [ "$outbound" = 1 ]; then
+  otable=data/ttc-outbound.tbl
+  if [ ! -f "$otable" ]; then
+    echo "== ttc solve --rules outbound"
+    $ttc --json solve --rules outbound --out "$otable" --fresh > "$out/solve-outbound.json"
+  fi
+  echo "== ttc compare travel outbound"
+  $ttc --json compare "$table" "$otable" > "$out/compare-outbound.json"
+  check compare-outbound "$out/compare-outbound.json"
+fi
 
 if [ "$games" = 1 ]; then
   echo "== TZAAR"; scripts/reproduce_tzaar.sh || fail=1
