@@ -130,6 +130,8 @@ check "audit opening W/L/D" \
     "$(line audit '^opening: 1')"
 check "audit terminal positions" "18,516,912" \
     "$(line audit '^post-opening: .* terminal' | awk '{ print $2 }')"
+check "audit directed post-opening moves" "28,730,418,180" \
+    "$(line audit '^post-opening: .* moves checked' | sed -E 's/.* ([0-9,]+) moves checked.*/\1/')"
 check "audit deepest opening result" "39" \
     "$(line audit '^opening: longest' | grep -o '[0-9]* plies' | sort -n | tail -1 | awk '{ print $1 }')"
 check "audit verdict" "audit: every cell satisfies its equation" "$(line audit '^audit:')"
@@ -148,9 +150,18 @@ for fig in "drawn positions with a live threat: 108,060,290" \
     got=$(line census "^  $label:" | sed -E 's/^  [^:]*: ([^ ]*) .*/\1/')
     check "census $label" "${fig#*: }" "$got"
 done
-check "census loss-in-2 identity" \
-    "  positions lost in 2: 3,762,536; unanswerable threats are exactly these: yes" \
-    "$(line census 'positions lost in 2')"
+# Seed 004 says the 3,762,536 unanswerable threats "are exactly the loss-in-2
+# positions". Every one of them is lost in 2, but the table holds 3,763,248
+# losses in 2: 712 of them face no live threat (every move opens a line).
+threats=$(line census '^post-opening: live threats')
+check "census positions lost in 2" "3,763,248 lost in 2" \
+    "$(grep -o '[0-9,]* lost in 2;' <<<"$threats" | tr -d ';')"
+check "census unanswerable threats not lost in 2" "0" \
+    "$(sed -E 's/.*unanswerable but not lost in 2: ([0-9,]*[0-9]).*/\1/' <<<"$threats")"
+check "census losses in 2 without an unanswerable threat" "712" \
+    "$(sed -E 's/.*not an unanswerable threat: ([0-9,]*[0-9]).*/\1/' <<<"$threats")"
+check "census live threats = wins in 1 (colour-swap symmetry)" "121,017,608" \
+    "$(sed -E 's/^post-opening: live threats: ([0-9,]+) positions.*/\1/' <<<"$threats")"
 check "census detectors" "census: the two threat detectors agree on every position" \
     "$(line census '^census:')"
 
