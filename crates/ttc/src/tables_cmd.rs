@@ -186,6 +186,12 @@ fn print_section(name: &str, s: &SectionStats) {
         group(s.losses),
         group(s.draws)
     );
+    if s.invalid > 0 {
+        println!(
+            "{name}: {} cells hold the invalid code 254 (not counted above)",
+            group(s.invalid)
+        );
+    }
     let show = |d: Option<u8>| d.map_or("-".to_string(), |d| format!("{d} plies"));
     println!(
         "{name}: longest win {}, longest loss {}",
