@@ -90,6 +90,29 @@ fn a_wrong_rule_tag_is_refused() {
 }
 
 #[test]
+fn a_nonzero_reserved_header_byte_is_refused() {
+    // Bytes 56..128 are outside the header CRC, so each is checked itself.
+    let dir = tempfile::tempdir().unwrap();
+    let p = solved(dir.path(), PawnReading::TravelDirection);
+    let good = fs::read(&p).unwrap();
+    for offset in [56usize, 100, HEADER_LEN - 1] {
+        let mut bytes = good.clone();
+        bytes[offset] = 0x5a;
+        fs::write(&p, &bytes).unwrap();
+        let err = Table::open(&p).err().expect("reserved byte accepted");
+        assert!(
+            matches!(err, TableError::Reserved { offset: o, found: 0x5a, .. } if o == offset),
+            "{err}"
+        );
+        let msg = err.to_string();
+        assert!(msg.contains(&format!("offset {offset}")), "{msg}");
+        assert!(msg.contains(&p.display().to_string()), "{msg}");
+    }
+    fs::write(&p, &good).unwrap();
+    assert!(Table::open(&p).is_ok());
+}
+
+#[test]
 fn another_readings_tag_with_its_cells_is_a_different_table() {
     // Relabelling a travel-direction table as outbound-only (header CRC
     // fixed) leaves a cell CRC that still matches: the tag is what says

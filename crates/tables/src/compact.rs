@@ -148,6 +148,21 @@ pub enum CompactError {
         /// Computed value.
         computed: u64,
     },
+    /// A header field with a fixed value (byte 19, header length at offset
+    /// 20, reserved bytes 88..128) holds something else.
+    #[error("{}: compact header byte at offset {offset} is {found:#04x}, expected {expected:#04x} ({what})", path.display())]
+    Reserved {
+        /// File concerned.
+        path: PathBuf,
+        /// Offset of the first wrong byte.
+        offset: usize,
+        /// Byte found.
+        found: u8,
+        /// Byte expected.
+        expected: u8,
+        /// Which field.
+        what: &'static str,
+    },
     /// Unknown rule tag or impossible variant fields.
     #[error("{}: foreign rules: rule tag {tag:#010x} (offset 12), size {size}, role mask {roles:#06b}, opening {opening} plies", path.display())]
     Foreign {
@@ -344,6 +359,21 @@ impl CompactHeader {
                 stored,
                 computed,
             });
+        }
+        let fixed = (HEADER_LEN as u32).to_le_bytes();
+        let expect = std::iter::once((19, 0u8, "reserved, zero"))
+            .chain((20..24).map(|o| (o, fixed[o - 20], "header length, 128")))
+            .chain((88..HEADER_LEN).map(|o| (o, 0u8, "reserved, zero")));
+        for (offset, expected, what) in expect {
+            if b[offset] != expected {
+                return Err(CompactError::Reserved {
+                    path: p(),
+                    offset,
+                    found: b[offset],
+                    expected,
+                    what,
+                });
+            }
         }
         let tag = u32_at(12);
         let variant =

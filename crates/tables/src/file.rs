@@ -96,6 +96,22 @@ pub enum TableError {
         /// Computed value.
         computed: u64,
     },
+    /// A header field with a fixed value (header length at offset 20,
+    /// reserved bytes 56..128) holds something else. The header CRC covers
+    /// bytes 0..48 only, so the reserved bytes are checked one by one.
+    #[error("{}: header byte at offset {offset} is {found:#04x}, expected {expected:#04x} ({what})", path.display())]
+    Reserved {
+        /// File concerned.
+        path: PathBuf,
+        /// Offset of the first wrong byte.
+        offset: usize,
+        /// Byte found.
+        found: u8,
+        /// Byte expected.
+        expected: u8,
+        /// Which field.
+        what: &'static str,
+    },
     /// Unknown rule tag or impossible variant fields.
     #[error("{}: foreign rules: rule tag {tag:#010x} (offset 12), size {size}, role mask {roles:#06b}, opening {opening} plies", path.display())]
     Foreign {
@@ -243,6 +259,21 @@ impl Header {
                 stored,
                 computed,
             });
+        }
+        let fixed = (HEADER_LEN as u32).to_le_bytes();
+        let expect = (20..24)
+            .map(|o| (o, fixed[o - 20], "header length, 128"))
+            .chain((56..HEADER_LEN).map(|o| (o, 0u8, "reserved, zero")));
+        for (offset, expected, what) in expect {
+            if b[offset] != expected {
+                return Err(TableError::Reserved {
+                    path: p(),
+                    offset,
+                    found: b[offset],
+                    expected,
+                    what,
+                });
+            }
         }
         let tag = u32_at(12);
         let variant = Variant::from_parts(b[16], b[17], tag, b[18]).ok_or(TableError::Foreign {

@@ -204,6 +204,16 @@ fn damaged_files_are_refused() {
     let e = CompactTable::open(&p).unwrap_err();
     assert!(matches!(e, CompactError::HeaderCrc { .. }), "{e}");
 
+    // A byte in the reserved tail (outside the header CRC).
+    let p = fresh_copy(dir.path(), &good, "reserved.ctbl");
+    flip(&p, 120);
+    let e = CompactTable::open(&p).unwrap_err();
+    assert!(
+        matches!(e, CompactError::Reserved { offset: 120, .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("offset 120"), "{e}");
+
     // Truncated by one byte, and by half.
     let raw = fs::read(&good).unwrap();
     for keep in [raw.len() - 1, raw.len() / 2, 100, 0] {
