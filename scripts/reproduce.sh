@@ -5,16 +5,18 @@
 #   scripts/reproduce.sh            # count, solve (if the table is missing), stats, verify
 #   scripts/reproduce.sh --fresh    # re-solve even if data/ttc-travel.tbl exists
 #   scripts/reproduce.sh --games    # also the TZAAR and Surakarta perft scripts
-#   scripts/reproduce.sh --outbound # also solve outbound-only and compare the readings
+#   scripts/reproduce.sh --outbound # also solve outbound-only, compare the readings, audit it
+#   scripts/reproduce.sh --toward   # also solve toward-opponent and compare the readings
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUST_BACKTRACE=0
-fresh=0; games=0; outbound=0
+fresh=0; games=0; outbound=0; toward=0
 for a in "$@"; do
   case "$a" in
     --fresh) fresh=1 ;;
     --games) games=1 ;;
     --outbound) outbound=1 ;;
+    --toward) toward=1 ;;
     *) echo "unknown option $a" >&2; exit 2 ;;
   esac
 done
@@ -54,6 +56,19 @@ if [ "$outbound" = 1 ]; then
   echo "== ttc compare travel outbound"
   $ttc --json compare "$table" "$otable" > "$out/compare-outbound.json"
   check compare-outbound "$out/compare-outbound.json"
+  echo "== ttc audit outbound (about 9 minutes on two free cores)"
+  $ttc --json audit --rules outbound "$otable" > "$out/audit-outbound.json" || true
+  check audit-outbound "$out/audit-outbound.json"
+fi
+if [ "$toward" = 1 ]; then
+  ttable=data/ttc-toward.tbl
+  if [ ! -f "$ttable" ]; then
+    echo "== ttc solve --rules toward"
+    $ttc --json solve --rules toward --out "$ttable" --fresh > "$out/solve-toward.json"
+  fi
+  echo "== ttc compare travel toward"
+  $ttc --json compare "$table" "$ttable" > "$out/compare-toward.json"
+  check compare-toward "$out/compare-toward.json"
 fi
 
 if [ "$games" = 1 ]; then
