@@ -47,28 +47,26 @@ echo "== ttc verify"
 $ttc --json verify "$table" > "$out/verify.json"
 check verify "$out/verify.json"
 
-if [ "$outbound" = 1 ]; then
-  otable=data/ttc-outbound.tbl
-  if [ ! -f "$otable" ]; then
-    echo "== ttc solve --rules outbound"
-    $ttc --json solve --rules outbound --out "$otable" --fresh > "$out/solve-outbound.json"
+# Solves reading $1 into data/ttc-$1.tbl if missing, then compares it with
+# the travel-direction table and checks the comparison's figures.
+other_reading() {
+  local r=$1 t=data/ttc-$1.tbl
+  if [ ! -f "$t" ]; then
+    echo "== ttc solve --rules $r"
+    $ttc --json solve --rules "$r" --out "$t" --fresh > "$out/solve-$r.json"
   fi
-  echo "== ttc compare travel outbound"
-  $ttc --json compare "$table" "$otable" > "$out/compare-outbound.json"
-  check compare-outbound "$out/compare-outbound.json"
+  echo "== ttc compare travel $r"
+  $ttc --json compare "$table" "$t" > "$out/compare-$r.json"
+  check "compare-$r" "$out/compare-$r.json"
+}
+if [ "$outbound" = 1 ]; then
+  other_reading outbound
   echo "== ttc audit outbound (about 9 minutes on two free cores)"
-  $ttc --json audit --rules outbound "$otable" > "$out/audit-outbound.json" || true
+  $ttc --json audit --rules outbound data/ttc-outbound.tbl > "$out/audit-outbound.json" || true
   check audit-outbound "$out/audit-outbound.json"
 fi
 if [ "$toward" = 1 ]; then
-  ttable=data/ttc-toward.tbl
-  if [ ! -f "$ttable" ]; then
-    echo "== ttc solve --rules toward"
-    $ttc --json solve --rules toward --out "$ttable" --fresh > "$out/solve-toward.json"
-  fi
-  echo "== ttc compare travel toward"
-  $ttc --json compare "$table" "$ttable" > "$out/compare-toward.json"
-  check compare-toward "$out/compare-toward.json"
+  other_reading toward
 fi
 
 if [ "$games" = 1 ]; then

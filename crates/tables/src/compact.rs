@@ -360,20 +360,23 @@ impl CompactHeader {
                 computed,
             });
         }
-        let fixed = (HEADER_LEN as u32).to_le_bytes();
-        let expect = std::iter::once((19, 0u8, "reserved, zero"))
-            .chain((20..24).map(|o| (o, fixed[o - 20], "header length, 128")))
-            .chain((88..HEADER_LEN).map(|o| (o, 0u8, "reserved, zero")));
-        for (offset, expected, what) in expect {
-            if b[offset] != expected {
-                return Err(CompactError::Reserved {
-                    path: p(),
-                    offset,
-                    found: b[offset],
-                    expected,
-                    what,
-                });
-            }
+        let fields = [
+            (19, &[0u8][..], "reserved, zero"),
+            (
+                20,
+                &(HEADER_LEN as u32).to_le_bytes()[..],
+                "header length, 128",
+            ),
+            (88, &[0u8; HEADER_LEN - 88][..], "reserved, zero"),
+        ];
+        if let Some((offset, found, expected, what)) = file::first_wrong_byte(b, &fields) {
+            return Err(CompactError::Reserved {
+                path: p(),
+                offset,
+                found,
+                expected,
+                what,
+            });
         }
         let tag = u32_at(12);
         let variant =

@@ -260,20 +260,22 @@ impl Header {
                 computed,
             });
         }
-        let fixed = (HEADER_LEN as u32).to_le_bytes();
-        let expect = (20..24)
-            .map(|o| (o, fixed[o - 20], "header length, 128"))
-            .chain((56..HEADER_LEN).map(|o| (o, 0u8, "reserved, zero")));
-        for (offset, expected, what) in expect {
-            if b[offset] != expected {
-                return Err(TableError::Reserved {
-                    path: p(),
-                    offset,
-                    found: b[offset],
-                    expected,
-                    what,
-                });
-            }
+        let fields = [
+            (
+                20,
+                &(HEADER_LEN as u32).to_le_bytes()[..],
+                "header length, 128",
+            ),
+            (56, &[0u8; HEADER_LEN - 56][..], "reserved, zero"),
+        ];
+        if let Some((offset, found, expected, what)) = first_wrong_byte(b, &fields) {
+            return Err(TableError::Reserved {
+                path: p(),
+                offset,
+                found,
+                expected,
+                what,
+            });
         }
         let tag = u32_at(12);
         let variant = Variant::from_parts(b[16], b[17], tag, b[18]).ok_or(TableError::Foreign {
@@ -324,6 +326,21 @@ impl Header {
         }
         Ok(h)
     }
+}
+
+/// The first header byte that differs from its fixed value, as
+/// `(offset, found, expected, field name)`. `fields` lists
+/// `(offset, expected bytes, field name)`; `b` must cover every field.
+pub(crate) fn first_wrong_byte(
+    b: &[u8],
+    fields: &[(usize, &[u8], &'static str)],
+) -> Option<(usize, u8, u8, &'static str)> {
+    fields.iter().find_map(|&(start, want, what)| {
+        want.iter()
+            .zip(&b[start..start + want.len()])
+            .position(|(w, f)| w != f)
+            .map(|i| (start + i, b[start + i], want[i], what))
+    })
 }
 
 /// A finished table, memory-mapped read-only and checked.
