@@ -142,8 +142,18 @@ fn map_bits(path: &Path, words: usize, fresh: bool) -> Result<MmapRaw> {
         .truncate(fresh)
         .open(path)
         .with_context(|| format!("opening bitmap {}", path.display()))?;
+    let want = (words * 8) as u64;
     if fresh {
-        f.set_len((words * 8) as u64)?;
+        f.set_len(want)?;
+    } else {
+        let len = f.metadata()?.len();
+        if len != want {
+            bail!(
+                "{} is {len} bytes, expected {want}: the interrupted solve's state is damaged; \
+                 run again with --fresh",
+                path.display()
+            );
+        }
     }
     MmapRaw::map_raw(&f).with_context(|| format!("mapping {}", path.display()))
 }
@@ -468,22 +478,32 @@ fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> 
 /// command again resumes without redoing any pass.
 pub const STOP_FILE: &str = "STOP";
 
+/// Saves the change flags as `flags.bin`: the words little-endian, then the
+/// CRC-64/XZ of those bytes (8 bytes LE).
 fn save_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> Result<()> {
-    let bytes: Vec<u8> = lines
+    let mut bytes: Vec<u8> = lines
         .iter()
         .chain(pcs)
         .flat_map(|f| f.load(Relaxed).to_le_bytes())
         .collect();
+    let crc = tables::file::CRC64.checksum(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
     let tmp = dir.join("flags.bin.tmp");
     fs::write(&tmp, bytes)?;
     fs::rename(&tmp, dir.join("flags.bin"))?;
     Ok(())
 }
 
-/// Loads saved change flags; false if absent or of the wrong size.
+/// Loads saved change flags; false if absent, of the wrong size or failing
+/// their CRC (the caller then evaluates everything once, which is always
+/// correct).
 fn load_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> bool {
+    let n = (lines.len() + pcs.len()) * 8;
     match fs::read(dir.join("flags.bin")) {
-        Ok(b) if b.len() == (lines.len() + pcs.len()) * 8 => {
+        Ok(b)
+            if b.len() == n + 8
+                && tables::file::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..] =>
+        {
             for (f, c) in lines.iter().chain(pcs).zip(b.chunks_exact(8)) {
                 f.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
             }
@@ -491,6 +511,83 @@ fn load_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Checks, before a resume, that every cell's working code agrees with its
+/// win and loss bits for the phase the checkpoint names (one parallel pass
+/// over cells and bitmaps). Allows exactly the disagreements a kill can
+/// leave (a cell written, its bit not yet updated), and in the WDL phase
+/// restores the terminal marks (code 0, both bits) that a kill during the
+/// clearing step after the sweeps may have removed. Damaged state files
+/// (a flipped or lost bit, most flipped cell codes) are refused, naming the
+/// first bad position, rather than turned into a wrong table.
+fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Result<()> {
+    enum Rules {
+        Wdl,
+        Distance(u8),
+        Draws,
+    }
+    let rules = match cp.phase.as_str() {
+        "start" => return Ok(()),
+        "init" | "wdl" => Rules::Wdl,
+        "prepare" => Rules::Distance(0),
+        "distance" => Rules::Distance(cp.number.min(251) as u8),
+        "draws" => Rules::Draws,
+        other => bail!(
+            "{}: unknown phase {other:?} in state.json; run again with --fresh",
+            dir.display()
+        ),
+    };
+    // Bits are in group order (`first + j`), cells in table order.
+    let bad = (0..ctx.idx.num_sides())
+        .into_par_iter()
+        .with_max_len(16)
+        .find_map_first(|a| {
+            let g = Group::new(ctx.idx, a);
+            for j in 0..g.len {
+                let k = g.first + j;
+                let wi = (k >> 6) as usize;
+                let bw = ctx.w[wi].load(Relaxed) >> (k & 63) & 1 == 1;
+                let bl = ctx.l[wi].load(Relaxed) >> (k & 63) & 1 == 1;
+                let q = g.own_cell(&g.member(j));
+                let c = ctx.cells[q as usize].load(Relaxed);
+                let ok = match rules {
+                    Rules::Wdl => match (c, bw, bl) {
+                        (0, ..) => {
+                            set_bit(ctx.w, k);
+                            set_bit(ctx.l, k);
+                            true
+                        }
+                        (WIN_PENDING, _, false) | (LOSS_PENDING, false, _) => true,
+                        (UNDECIDED, false, false) => true,
+                        _ => false,
+                    },
+                    Rules::Distance(d) => match (bw, bl) {
+                        (true, true) => false,
+                        (true, false) => c == WIN_PENDING || (c == d + 1 && c % 2 == 1),
+                        (false, true) => c == LOSS_PENDING || (c == d + 1 && c.is_multiple_of(2)),
+                        (false, false) => c == UNDECIDED || c <= d + 1,
+                    },
+                    Rules::Draws => !bw && !bl && (c <= 251 || c == UNDECIDED || c == DRAW),
+                };
+                if !ok {
+                    return Some((q, c, bw, bl));
+                }
+            }
+            None
+        });
+    if let Some((k, c, bw, bl)) = bad {
+        bail!(
+            "{}: the interrupted solve's state is inconsistent at position {k} (cell code {c}, \
+             win bit {}, loss bit {}, after {} {}); the work files are damaged: run again with --fresh",
+            dir.display(),
+            bw as u8,
+            bl as u8,
+            cp.phase,
+            cp.number
+        );
+    }
+    Ok(())
 }
 
 fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<()> {
@@ -576,14 +673,23 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     if !opts.fresh && state_path.exists() && tmp_path(&opts.out).exists() {
         let c: Checkpoint = serde_json::from_slice(&fs::read(&state_path)?)
             .with_context(|| format!("reading {}", state_path.display()))?;
-        let same = c.rule_tag == variant.reading().rule_tag()
-            && c.size == variant.size()
-            && c.roles == variant.roles_mask()
-            && c.opening_plies == variant.opening_plies();
-        if !same {
+        let ours = (
+            variant.reading().rule_tag(),
+            variant.size(),
+            variant.roles_mask(),
+            variant.opening_plies(),
+        );
+        let theirs = (c.rule_tag, c.size, c.roles, c.opening_plies);
+        if ours != theirs {
+            let show = |(tag, size, roles, lock): (u32, u8, u8, u8)| {
+                format!("rule tag {tag:#010x}, size {size}, role mask {roles:#06b}, lock {lock}")
+            };
             bail!(
-                "{} holds an interrupted solve of other rules; use --fresh to discard it",
-                dir.display()
+                "{} holds an interrupted solve of other rules ({}); this run asks for {}; \
+                 run with the same options to resume it, or --fresh to discard it",
+                dir.display(),
+                show(theirs),
+                show(ours)
             );
         }
         cp = Some(c);
@@ -634,6 +740,17 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         neighbour_codes: neighbour_codes(variant),
         progress: opts.progress,
     };
+    if resumed {
+        let t = Instant::now();
+        check_resume_state(&ctx, &cp, &dir)?;
+        log(
+            opts.progress,
+            &format!(
+                "work files consistent with the checkpoint, {:.1}s",
+                t.elapsed().as_secs_f64()
+            ),
+        );
+    }
     let mut last_flush = Instant::now();
     // Cells first, then bitmaps, then the state file: a cell without its
     // bit is merely evaluated again after a resume.
@@ -751,13 +868,9 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     // Phase 3: distance waves.
     if cp.phase == "prepare" || cp.phase == "distance" {
         let mut d = if cp.phase == "distance" { cp.number } else { 0 };
-        // A resumed wave may have lost its change flags: evaluate everything
-        // for the next two waves.
-        let mut all_dirty_waves = if resumed && cp.phase == "distance" {
-            2
-        } else {
-            1
-        };
+        // After a resume the cut wave's changes were never flagged:
+        // evaluate everything in the wave that is redone and the next one.
+        let mut all_dirty_waves = if resumed { 2 } else { 1 };
         loop {
             d += 1;
             if d > 251 {
@@ -769,6 +882,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
                 all_dirty_waves > 0,
                 format!("wave {d}"),
             );
+            let redone = resumed && all_dirty_waves > 0;
             all_dirty_waves = (all_dirty_waves - 1).max(0);
             ctx.rotate_flags();
             let entry = PassLog {
@@ -789,7 +903,10 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
             cp.passes.push(entry);
             cp.phase = "distance".into();
             cp.number = d;
-            if decided == 0 {
+            // No loss in d-1 means no win in d and so on: a wave deciding
+            // nothing ends the phase. Not so for a wave redone after a
+            // resume: the killed run may have finished its work already.
+            if decided == 0 && !redone {
                 break;
             }
             // Every wave: a resume must restart from the wave that was cut.
@@ -811,6 +928,8 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         if left != 0 {
             bail!("{left} decided positions never received a distance: inconsistent solve");
         }
+        cp.phase = "draws".into();
+        cp.number = 0;
         checkpoint(&cp, true, &mut last_flush)?;
     }
 

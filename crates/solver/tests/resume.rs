@@ -16,6 +16,15 @@ fn opts(out: &Path, fresh: bool) -> SolveOptions {
     }
 }
 
+/// One thread: the pass count is then the same in every run, so "stop after
+/// N passes" lands on the same pass as in the reference run.
+fn opts1(out: &Path, fresh: bool) -> SolveOptions {
+    SolveOptions {
+        threads: Some(1),
+        ..opts(out, fresh)
+    }
+}
+
 fn work(out: &Path) -> std::path::PathBuf {
     let mut s = out.as_os_str().to_owned();
     s.push(".work");
@@ -74,4 +83,133 @@ fn stopped_and_killed_solves_resume_to_the_same_table() {
         }
     }
     assert!(stopped >= 6, "only {stopped} runs were stopped");
+}
+
+/// Rewrites `state.json` as a kill would leave it when the killed run had
+/// done more work than its last checkpoint records: the last `back` passes
+/// are forgotten (the cells and bitmaps keep their work), no clean-stop mark
+/// and no saved flags.
+fn forget_passes(out: &Path, back: usize, phase: &str, number: u64) {
+    let state = work(out).join("state.json");
+    let mut cp: serde_json::Value = serde_json::from_slice(&fs::read(&state).unwrap()).unwrap();
+    let passes = cp["passes"].as_array_mut().unwrap();
+    let keep = passes.len() - back;
+    passes.truncate(keep);
+    cp["phase"] = phase.into();
+    cp["number"] = number.into();
+    cp["clean_stop"] = false.into();
+    fs::write(&state, serde_json::to_vec_pretty(&cp).unwrap()).unwrap();
+    let _ = fs::remove_file(work(out).join("flags.bin"));
+}
+
+/// Reads a bitmap of the work folder as words.
+fn words(path: &Path) -> Vec<u64> {
+    fs::read(path)
+        .unwrap()
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn write_words(path: &Path, w: &[u64]) {
+    fs::write(
+        path,
+        w.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn work_done_after_the_last_checkpoint_is_not_lost() {
+    // A SIGKILL keeps every write to the memory-mapped cells and bitmaps,
+    // so a killed run can be ahead of its checkpoint: a whole wave, or the
+    // clearing of the terminal marks after the WDL sweeps, done but not
+    // recorded. The resumed run redoes that step and must still reach the
+    // same table (a redone wave that finds its work done must not end the
+    // distance phase).
+    let v = Variant::new(
+        3,
+        &[Role::Pawn, Role::Knight, Role::Bishop],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("ref.tbl");
+    let full = solve(v, &opts1(&reference, true)).unwrap();
+    let want = fs::read(&reference).unwrap();
+    let sweeps = full.passes.iter().filter(|p| p.phase == "wdl").count();
+    let waves = full.passes.len() - sweeps;
+    assert!(waves > 8, "too few waves: {waves}");
+    let run = |name: &str, stop_after: usize, edit: &dyn Fn(&Path)| {
+        let out = dir.path().join(name);
+        fs::create_dir_all(work(&out)).unwrap();
+        fs::write(work(&out).join(STOP_FILE), format!("after {stop_after}")).unwrap();
+        let e = solve(v, &opts1(&out, true)).unwrap_err();
+        assert!(e.to_string().contains("stopped on request"), "{e}");
+        edit(&out);
+        let report = solve(v, &opts1(&out, false)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(report.resumed);
+        assert!(fs::read(&out).unwrap() == want, "{name}: table differs");
+    };
+    // The sweeps done, the terminal marks cleared (both bits -> none), the
+    // checkpoint still at the last sweep that decided something.
+    run("prepare.tbl", sweeps - 1, &|out| {
+        let (wp, lp) = (work(out).join("win.bits"), work(out).join("loss.bits"));
+        let (w, l) = (words(&wp), words(&lp));
+        let both: Vec<u64> = w.iter().zip(&l).map(|(a, b)| a & b).collect();
+        assert!(both.iter().any(|&x| x != 0), "no terminal marks to clear");
+        let w2: Vec<u64> = w.iter().zip(&both).map(|(a, t)| a & !t).collect();
+        let l2: Vec<u64> = l.iter().zip(&both).map(|(a, t)| a & !t).collect();
+        write_words(&wp, &w2);
+        write_words(&lp, &l2);
+        forget_passes(out, 0, "wdl", (sweeps - 1) as u64);
+    });
+    // Waves 1 and k done, the checkpoint still before them.
+    run("wave1.tbl", sweeps + 1, &|out| {
+        forget_passes(out, 1, "prepare", 0)
+    });
+    for k in [2, waves / 2, waves - 2] {
+        let name = format!("wave{k}.tbl");
+        run(&name, sweeps + k, &|out| {
+            forget_passes(out, 1, "distance", k as u64 - 1)
+        });
+    }
+}
+
+#[test]
+fn damaged_work_files_are_refused_on_resume() {
+    let v = Variant::new(
+        3,
+        &[Role::Pawn, Role::Knight, Role::Bishop],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.tbl");
+    fs::create_dir_all(work(&out)).unwrap();
+    fs::write(work(&out).join(STOP_FILE), "after 12").unwrap();
+    assert!(solve(v, &opts1(&out, true)).is_err());
+    let wp = work(&out).join("win.bits");
+    let good = fs::read(&wp).unwrap();
+    // One flipped bit: a position marked won that is not.
+    let mut w = words(&wp);
+    let k = (0..w.len() * 64)
+        .find(|&k| w[k / 64] >> (k % 64) & 1 == 0)
+        .unwrap();
+    w[k / 64] |= 1 << (k % 64);
+    write_words(&wp, &w);
+    let e = solve(v, &opts1(&out, false)).unwrap_err().to_string();
+    assert!(
+        e.contains("inconsistent at position") && e.contains("--fresh"),
+        "{e}"
+    );
+    // A truncated bitmap.
+    fs::write(&wp, &good[..good.len() / 2]).unwrap();
+    let e = solve(v, &opts1(&out, false)).unwrap_err().to_string();
+    assert!(e.contains("win.bits") && e.contains("expected"), "{e}");
+    // Restored, it resumes.
+    fs::write(&wp, &good).unwrap();
+    assert!(solve(v, &opts1(&out, false)).unwrap().resumed);
 }
