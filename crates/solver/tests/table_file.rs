@@ -132,6 +132,17 @@ fn a_non_table_file_and_a_missing_file_are_refused() {
     fs::write(&p, vec![7u8; 4096]).unwrap();
     let err = Table::open(&p).err().unwrap();
     assert!(matches!(err, TableError::BadMagic { .. }), "{err}");
+    assert!(
+        err.to_string().contains("\"\\u{7}"),
+        "magic shown as text: {err}"
+    );
+    // A compact table is named as such.
+    let mut compact = b"TTCCPACK".to_vec();
+    compact.resize(4096, 0);
+    fs::write(&p, &compact).unwrap();
+    let err = Table::open(&p).err().unwrap();
+    assert!(matches!(err, TableError::Compact { .. }), "{err}");
+    assert!(err.to_string().contains("compact table"), "{err}");
     let missing = dir.path().join("missing.tbl");
     assert!(matches!(Table::open(&missing), Err(TableError::Io { .. })));
 }

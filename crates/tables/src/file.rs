@@ -68,9 +68,15 @@ pub enum TableError {
         /// Its length.
         len: u64,
     },
+    /// A compact table where a source table is needed.
+    #[error("{}: this is a compact table (magic \"TTCCPACK\"); this command reads every cell of the source table (magic \"TTCTBASE\") it was packed from", path.display())]
+    Compact {
+        /// File concerned.
+        path: PathBuf,
+    },
     /// Not a table file at all.
     #[error(
-        "{path}: not a Tic-Tac-Chec table (magic at offset 0 is {found:?}, expected \"TTCTBASE\")"
+        "{}: not a Tic-Tac-Chec table (magic at offset 0 is {found}, expected \"TTCTBASE\")", path.display()
     )]
     BadMagic {
         /// File concerned.
@@ -236,10 +242,13 @@ impl Header {
                 len: file_len,
             });
         }
+        if &b[0..8] == crate::compact::MAGIC {
+            return Err(TableError::Compact { path: p() });
+        }
         if &b[0..8] != MAGIC {
             return Err(TableError::BadMagic {
                 path: p(),
-                found: hex(&b[0..8]),
+                found: format!("{:?}", String::from_utf8_lossy(&b[0..8])),
             });
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));

@@ -33,8 +33,8 @@ use tables::file::{Table, CRC64, HEADER_LEN};
 pub struct AuditArgs {
     /// Table file, or the word `index` for the index audit.
     pub target: String,
-    /// Variant of the index audit (ignored for a table, whose header names
-    /// its rules).
+    /// Variant of the index audit. For a table the header names its rules;
+    /// options given anyway must match them.
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Failing cells remembered for the root-cause analysis (all are
@@ -53,8 +53,9 @@ pub struct CensusArgs {
 /// Arguments of `ttc perft ttc`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Depth in plies; 0 counts the root only.
-    #[arg(long)]
+    /// Depth in plies, 0 to 64; 0 counts the root only. (The walk is
+    /// recursive; 64 plies is far beyond any countable tree.)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub depth: u32,
     /// Root position in `rules::ttc` notation, e.g.
     /// "4/4/4/4 w PNBRpnbr -- 0" (ranks from the last; side; hands; pawn
@@ -111,6 +112,19 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
     let t = Table::open_unchecked_cells(&path)
         .with_context(|| format!("cannot audit table {}", path.display()))?;
     let v = t.variant();
+    if args.variant.given() {
+        let asked = args.variant.variant_over(v)?;
+        if asked != v {
+            bail!(
+                "{} holds {} (rule tag {:#010x}), but the options ask for {}; \
+                 a table is audited under the rules in its header: drop the options or match them",
+                path.display(),
+                v.describe(),
+                v.reading().rule_tag(),
+                asked.describe()
+            );
+        }
+    }
     let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let computed = CRC64.checksum(&t.bytes()[HEADER_LEN..]);
     let stored = t.header().cells_crc;

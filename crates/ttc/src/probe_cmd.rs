@@ -55,12 +55,15 @@ pub struct PackArgs {
     /// zstd compression level (1..=22).
     #[arg(long, default_value_t = compact::DEFAULT_LEVEL)]
     pub level: i32,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Skip the cell-by-cell comparison of the written file with the source.
     #[arg(long)]
     pub no_check: bool,
+    /// Replace OUT if it exists (never the source table itself).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Writes a report to standard output; a closed pipe (`ttc probe ... | head`)
@@ -287,11 +290,23 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
             );
         }
     }
+    if a.out.is_dir() || a.out.as_os_str().to_string_lossy().ends_with('/') {
+        anyhow::bail!(
+            "{} is a directory; give the compact table's file name",
+            a.out.display()
+        );
+    }
+    if a.out.exists() && !a.force {
+        anyhow::bail!(
+            "{} already exists: pack never replaces a file without --force",
+            a.out.display()
+        );
+    }
     let source = Table::open(&a.table)?;
     let opts = PackOptions {
         block_size: a.block_size,
         level: a.level,
-        threads: a.threads,
+        threads: a.threads.map(usize::from),
     };
     let total = source.header().post + source.header().opening;
     let bar = solver::progress::Progress::new(!json, total, "pack".into());

@@ -38,12 +38,12 @@ impl RulesArg {
 /// Which game variant to work on.
 #[derive(Debug, Args)]
 pub struct VariantArgs {
-    /// Pawn-capture reading.
-    #[arg(long, value_enum, default_value = "travel")]
-    pub rules: RulesArg,
-    /// Board size: 4 (the real game) or 3 (reduced test variants).
-    #[arg(long, default_value_t = 4)]
-    pub size: u8,
+    /// Pawn-capture reading (default: travel).
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+    /// Board size: 4 (the real game, the default) or 3 (reduced test variants).
+    #[arg(long)]
+    pub size: Option<u8>,
     /// Roles of each side, e.g. `PNB` (default: PNBR on 4x4; required on 3x3).
     #[arg(long)]
     pub roles: Option<String>,
@@ -55,7 +55,8 @@ pub struct VariantArgs {
 impl VariantArgs {
     /// The variant described, or an error naming the bad argument.
     pub fn variant(&self) -> Result<Variant> {
-        let roles_text = match (&self.roles, self.size) {
+        let size = self.size.unwrap_or(4);
+        let roles_text = match (&self.roles, size) {
             (Some(r), _) => r.clone(),
             (None, 4) => "PNBR".into(),
             (None, s) => bail!("--roles is required for a {s}x{s} board (e.g. --roles PNB)"),
@@ -66,8 +67,36 @@ impl VariantArgs {
                 format!("--roles {roles_text}: '{c}' is not one of P, N, B, R")
             })?);
         }
-        let lock = self.lock.unwrap_or(if self.size == 4 { 6 } else { 4 });
-        Ok(Variant::new(self.size, &roles, self.rules.reading(), lock)?)
+        let lock = self.lock.unwrap_or(if size == 4 { 6 } else { 4 });
+        let reading = self.rules.unwrap_or(RulesArg::Travel).reading();
+        Ok(Variant::new(size, &roles, reading, lock)?)
+    }
+
+    /// Whether any of `--rules`, `--size`, `--roles`, `--lock` was given.
+    pub fn given(&self) -> bool {
+        self.rules.is_some() || self.size.is_some() || self.roles.is_some() || self.lock.is_some()
+    }
+
+    /// The variant described, taking every option not given from `base`
+    /// (used to check options against a table's header).
+    pub fn variant_over(&self, base: Variant) -> Result<Variant> {
+        let filled = VariantArgs {
+            rules: Some(self.rules.unwrap_or(match base.reading() {
+                PawnReading::TravelDirection => RulesArg::Travel,
+                PawnReading::OutboundOnly => RulesArg::Outbound,
+                PawnReading::TowardOpponent => RulesArg::Toward,
+            })),
+            size: Some(self.size.unwrap_or(base.size())),
+            roles: Some(self.roles.clone().unwrap_or_else(|| {
+                (0..4)
+                    .map(Role::from_slot)
+                    .filter(|&r| base.has_role(r))
+                    .map(|r| r.letter())
+                    .collect()
+            })),
+            lock: Some(self.lock.unwrap_or(base.opening_plies())),
+        };
+        filled.variant()
     }
 }
 

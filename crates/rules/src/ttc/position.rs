@@ -182,7 +182,8 @@ impl Position {
         if let Some(k) = opening_ply {
             if k >= v.opening_plies() {
                 return Err(format!(
-                    "opening ply {k} is past the opening lock of {} plies",
+                    "opening ply {k} is past the opening lock of {} plies (opening plies are \
+                     0..lock; write `-` for a position after the opening)",
                     v.opening_plies()
                 ));
             }

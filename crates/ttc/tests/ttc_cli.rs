@@ -1,0 +1,98 @@
+//! `ttc` refuses bad requests on Tic-Tac-Chec tables with an error that
+//! names the problem and the input, without touching existing files.
+
+use rules::ttc::{PawnReading, Role, Variant};
+use solver::{solve, SolveOptions};
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn small_table(dir: &Path, reading: PawnReading) -> String {
+    let v = Variant::new(3, &[Role::Pawn, Role::Knight, Role::Bishop], reading, 4).unwrap();
+    let out = dir.join(format!("t-{}.tbl", reading.name()));
+    let opts = SolveOptions {
+        out: out.clone(),
+        threads: Some(1),
+        progress: false,
+        fresh: true,
+    };
+    solve(v, &opts).unwrap();
+    out.display().to_string()
+}
+
+#[test]
+fn audit_refuses_options_that_contradict_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path(), PawnReading::OutboundOnly);
+    let o = ttc(&["audit", "--rules", "toward", &t]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(e.contains(&t) && e.contains("outbound-only"), "{e}");
+    assert!(e.contains("toward-opponent"), "{e}");
+    // Options that agree with the header (unspecified ones taken from it).
+    let o = ttc(&["audit", "--rules", "outbound", &t]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ttc(&["audit", &t]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn pack_never_replaces_a_file_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path(), PawnReading::TravelDirection);
+    let victim = small_table(dir.path(), PawnReading::OutboundOnly);
+    let before = fs::read(&victim).unwrap();
+    let o = ttc(&["pack", &t, &victim]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--force"), "{}", stderr(&o));
+    assert_eq!(fs::read(&victim).unwrap(), before);
+    let o = ttc(&["pack", &t, &victim, "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A directory as OUT, with or without a trailing slash.
+    let sub = dir.path().join("sub");
+    fs::create_dir(&sub).unwrap();
+    for out in [sub.display().to_string(), format!("{}/", sub.display())] {
+        let o = ttc(&["pack", &t, &out]);
+        assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+    }
+    assert_eq!(fs::read_dir(&sub).unwrap().count(), 0, "files left in OUT");
+    let o = ttc(&["pack", &t, "x.ctbl", "--threads", "0"]);
+    assert!(!o.status.success());
+}
+
+#[test]
+fn a_compact_table_is_named_where_a_source_table_is_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path(), PawnReading::TravelDirection);
+    let c = dir.path().join("t.ctbl").display().to_string();
+    assert!(ttc(&["pack", &t, &c]).status.success());
+    for cmd in ["stats", "audit", "census"] {
+        let o = ttc(&[cmd, &c]);
+        assert!(!o.status.success(), "{cmd}");
+        assert!(
+            stderr(&o).contains("compact table"),
+            "{cmd}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    let o = ttc(&["perft", "ttc", "--depth", "20000"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("0..=64"), "{}", stderr(&o));
+    let o = ttc(&["perft", "ttc", "--depth", "0"]);
+    assert!(o.status.success());
+}
