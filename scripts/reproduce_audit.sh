@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the Tic-Tac-Chec audit figures of docs/audit.md (issue 5) and
+# Reproduces the Tic-Tac-Chec audit figures of REPRODUCE.md (issue 5) and
 # checks them against the expected values (seed 004 and the design notes);
 # exits non-zero if any figure differs or any command fails.
 #

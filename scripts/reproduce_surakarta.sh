@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the Surakarta figures of docs/surakarta.md (issue 4) and checks
+# Reproduces the Surakarta figures of REPRODUCE.md (issue 4) and checks
 # them against the expected values; exits non-zero on the first mismatch.
 #
 #   scripts/reproduce_surakarta.sh           perft 1..7, cross-checks, verify-game
@@ -68,7 +68,7 @@ if err=$("$ttc" perft surakarta --depth 1 --position "6/6/6/6/6/6 w" 2>&1); then
     check "bad position rejected" "non-zero exit" "exit 0"
 else
     check "bad position message" \
-        "Error: position \"6/6/6/6/6/6 w\": side to move must be 'r' or 'b', found \"w\"" \
+        "error: position \"6/6/6/6/6/6 w\": side to move must be 'r' or 'b', found \"w\"" \
         "$err"
 fi
 

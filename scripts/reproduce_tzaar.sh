@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces every TZAAR figure of docs/tzaar.md and checks it; exits non-zero
+# Reproduces every TZAAR figure of REPRODUCE.md and checks it; exits non-zero
 # on the first mismatch. QUICK=1 skips the depth-3 cross-check (1-3 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."

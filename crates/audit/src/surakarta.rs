@@ -221,13 +221,22 @@ impl Board {
         for (i, rank) in ranks.iter().enumerate() {
             let row = 5 - i;
             let mut col = 0;
+            let mut after_digit = false;
             for ch in rank.chars() {
                 if let Some(n) = ch.to_digit(10) {
                     if !(1..=6).contains(&n) {
                         return Err(format!("position {text:?}: bad digit {ch}"));
                     }
+                    if after_digit {
+                        return Err(format!(
+                            "position {text:?}: rank {} has two adjacent digits",
+                            row + 1
+                        ));
+                    }
+                    after_digit = true;
                     col += n as usize;
                 } else {
+                    after_digit = false;
                     let cell = match ch {
                         'r' => Cell::Red,
                         'b' => Cell::Black,

@@ -18,7 +18,7 @@
 //! or (±1, ±1). The hole E5 is at (4, 10).
 //!
 //! The text notation is the same as the `rules` crate's (documented there
-//! and in `docs/tzaar.md`) but parsed and printed by code of its own:
+//! and in REPRODUCE.md) but parsed and printed by code of its own:
 //! position `PLACEMENTS SIDE TURN` such as `A1=t,D4=TTZ w normal`; turn
 //! `D4xE4 F1+F2`, `D4xE4 pass` or `D4xE4`.
 
@@ -146,7 +146,10 @@ impl Spot {
             return Err(bad());
         }
         let digits = chars.as_str();
-        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        if digits.is_empty()
+            || digits.starts_with('0')
+            || !digits.chars().all(|c| c.is_ascii_digit())
+        {
             return Err(bad());
         }
         let row: u8 = digits.parse().map_err(|_| bad())?;

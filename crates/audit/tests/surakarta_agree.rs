@@ -120,3 +120,23 @@ fn engines_agree_along_random_playouts() {
         "{positions} {deep_checks}"
     );
 }
+
+/// Both parsers refuse a rank with two adjacent digits (`33` sums to 6 but
+/// is not the notation) and a rank past the row width, and both accept the
+/// canonical forms.
+#[test]
+fn both_parsers_refuse_adjacent_digits() {
+    for bad in [
+        "33/6/6/6/6/6 r",
+        "6/6/6/6/6/r14 r",
+        "6/6/b41/6/6/6 r",
+        "6/6/6/5r2/6/6 r",
+    ] {
+        assert!(fast::Position::parse(bad).is_err(), "rules accepts {bad}");
+        assert!(plain::Board::parse(bad).is_err(), "audit accepts {bad}");
+    }
+    for good in ["6/6/6/6/6/6 r", "b4b/6/6/6/6/r1r3 r"] {
+        assert!(fast::Position::parse(good).is_ok(), "{good}");
+        assert!(plain::Board::parse(good).is_ok(), "{good}");
+    }
+}

@@ -193,3 +193,22 @@ fn hand_built_rule_positions_agree() {
         assert_same_tree(&p, 2);
     }
 }
+
+/// Both parsers refuse a row written with a leading zero (`A01`) and accept
+/// the canonical spelling of the same position.
+#[test]
+fn both_parsers_refuse_leading_zero_rows() {
+    let good = "A1=T,A3=t,A4=r,E1=Z,E2=R,I1=z,I2=r,I3=t w normal";
+    assert!(good.parse::<fast::Position>().is_ok());
+    assert!(slow::Game::parse(good).is_ok());
+    for bad in [
+        "A01=T,A3=t,A4=r,E1=Z,E2=R,I1=z,I2=r,I3=t w normal",
+        "A1=T,A3=t,A4=r,E01=Z,E2=R,I1=z,I2=r,I3=t w normal",
+    ] {
+        assert!(
+            bad.parse::<fast::Position>().is_err(),
+            "rules accepts {bad}"
+        );
+        assert!(slow::Game::parse(bad).is_err(), "audit accepts {bad}");
+    }
+}

@@ -58,6 +58,12 @@ pub const QUIET_TURN_LIMIT: u16 = 50;
 /// Upper bound on the number of legal moves of a position: at most 12 pieces,
 /// each with at most 8 steps and 4 captures (one per orthogonal direction).
 pub const MAX_MOVES: usize = 144;
+/// Largest perft depth the `ttc perft surakarta` command accepts. [`perft`]
+/// recurses once per ply and Surakarta games need not end (steps can go back
+/// and forth), so a depth in the thousands overflows the stack; 64 plies is
+/// far beyond any count that finishes (depth 7 is already 1.4 billion
+/// leaves) and keeps the recursion shallow.
+pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// A point of the board, index `6 * rank + file` with file and rank in `0..6`
 /// (`a1` = 0, `f6` = 35).
@@ -602,7 +608,8 @@ impl Position {
 /// (turns) from `pos`, each move counted once per (from, to). Movement rules
 /// only, like chess perft: the repetition and 50-turn draw rules are not
 /// applied (a side without pieces or without moves simply has no children).
-/// `perft(pos, 0) == 1`; the last ply is bulk counted.
+/// `perft(pos, 0) == 1`; the last ply is bulk counted. The recursion is
+/// `depth` calls deep: keep `depth` at most [`MAX_PERFT_DEPTH`].
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,

@@ -181,3 +181,72 @@ proptest! {
         }
     }
 }
+
+/// The whole cause chain of an error, joined the way `anyhow`'s `{:#}`
+/// prints it.
+fn chain(err: &dyn std::error::Error) -> String {
+    let mut msg = err.to_string();
+    let mut source = err.source();
+    while let Some(s) = source {
+        msg.push_str(": ");
+        msg.push_str(&s.to_string());
+        source = s.source();
+    }
+    msg
+}
+
+#[test]
+fn two_adjacent_digits_in_a_rank_are_refused() {
+    // 3 + 3 = 6 points, but one run of empty points is one digit.
+    assert_err(
+        Position::parse("33/6/6/6/6/6 r"),
+        &["33/6/6/6/6/6 r", "rank 6", "adjacent digits", "\"33\""],
+    );
+    assert_err(
+        Position::parse("6/6/6/6/6/r14 r"),
+        &["rank 1", "adjacent digits", "\"14\""],
+    );
+    assert_err(
+        Position::parse("6/6/b41/6/6/6 r"),
+        &["rank 4", "adjacent digits", "\"41\""],
+    );
+    // Digits adding up past the row width.
+    assert_err(Position::parse("6/6/6/5r2/6/6 r"), &["rank 3", "8 points"]);
+    assert_err(Position::parse("6/6/6/6/6/r6 r"), &["rank 1", "7 points"]);
+    // One digit between pieces is still fine.
+    assert!(Position::parse("b4b/6/6/6/6/r1r3 r").is_ok());
+}
+
+#[test]
+fn the_cause_chain_states_each_problem_once() {
+    let err = Position::parse("rrrrrr/rrrrrr/rrrrrr/6/6/bbbbbb r").unwrap_err();
+    let msg = chain(&err);
+    assert_eq!(
+        msg.matches("red has 18 pieces, at most 12 allowed").count(),
+        1,
+        "{msg}"
+    );
+    assert!(msg.contains("rrrrrr/rrrrrr/rrrrrr/6/6/bbbbbb r"), "{msg}");
+    let err = Move::parse("b2-c9").unwrap_err();
+    let msg = chain(&err);
+    assert_eq!(msg.matches("\"c9\"").count(), 1, "{msg}");
+}
+
+#[test]
+fn huge_input_is_echoed_cut() {
+    let board = "6/".repeat(50_000);
+    let err = Position::parse(&format!("{board} r")).unwrap_err();
+    let msg = chain(&err);
+    assert!(msg.len() < 300, "{} bytes: {msg:.400}", msg.len());
+    assert!(msg.contains("\"6/6/6/"), "{msg}");
+    assert!(msg.contains("... (100002 characters in all)"), "{msg}");
+    assert!(msg.contains("found 50001"), "{msg}");
+    let side = "w".repeat(100_000);
+    let msg = Position::parse(&format!("6/6/6/6/6/6 {side}"))
+        .unwrap_err()
+        .to_string();
+    assert!(msg.len() < 400, "{} bytes", msg.len());
+    assert!(msg.contains("side to move"), "{msg}");
+    let msg = Move::parse(&"x".repeat(100_000)).unwrap_err().to_string();
+    assert!(msg.len() < 300, "{} bytes", msg.len());
+}

@@ -63,7 +63,7 @@ fn positions_round_trip_in_canonical_form() {
 #[test]
 fn seeded_openings_are_fixed_forever() {
     // Golden values: the generator is documented in rules::tzaar::opening and
-    // docs/tzaar.md; changing it breaks recorded reproductions.
+    // REPRODUCE.md; changing it breaks recorded reproductions.
     let p0 = Position::seeded(0).to_string();
     assert_eq!(
         p0,
@@ -209,6 +209,60 @@ fn turns_round_trip_and_errors_name_the_action() {
     ));
     let msg = err("A1xA2 Z9+A1").to_string();
     assert!(msg.contains("action 2") && msg.contains("Z9"), "{msg}");
+}
+
+#[test]
+fn rows_with_leading_zeros_are_refused() {
+    for bad in ["A01", "d04", "I005", "A0"] {
+        let err = bad.parse::<Point>().unwrap_err();
+        assert!(err.to_string().contains(bad), "{err}");
+    }
+    assert_eq!(
+        "D04".parse::<Point>(),
+        Err(ParsePointError::Syntax("D04".into()))
+    );
+    let err = "A01=T,I1=z w normal".parse::<Position>().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ParsePositionError::BadPoint {
+                index: 1,
+                problem: ParsePointError::Syntax(_),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!("A1xA02".parse::<Turn>().is_err());
+    // The canonical spellings still parse.
+    assert_eq!("D4".parse::<Point>(), "d4".parse::<Point>());
+}
+
+#[test]
+fn huge_input_is_echoed_cut() {
+    let cases = [
+        format!("A1={} w normal", "T".repeat(100_000)),
+        format!("{}=T w normal", "Q".repeat(100_000)),
+        format!("A1=T,I1=z {} normal", "w".repeat(100_000)),
+        format!("A1=T,I1=z w {}", "n".repeat(100_000)),
+        format!("A1=T,I1={} w normal", "x".repeat(100_000)),
+    ];
+    for text in &cases {
+        let msg = text.parse::<Position>().unwrap_err().to_string();
+        assert!(msg.len() < 400, "{} bytes: {msg:.500}", msg.len());
+    }
+    let msg = "Q"
+        .repeat(100_000)
+        .parse::<Point>()
+        .unwrap_err()
+        .to_string();
+    assert!(msg.len() < 300, "{} bytes", msg.len());
+    assert!(msg.contains("... (100000 characters in all)"), "{msg}");
+    let msg = format!("A1xA2 {}", "y".repeat(100_000))
+        .parse::<Turn>()
+        .unwrap_err()
+        .to_string();
+    assert!(msg.len() < 300, "{} bytes", msg.len());
 }
 
 proptest! {

@@ -72,9 +72,9 @@ pub const HEADER_LEN: usize = 128;
 pub const INDEX_ENTRY_LEN: usize = 16;
 /// Largest block size accepted, in cells (16 MiB).
 pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
-/// Default block size in cells (see `docs/probe.md` for the measurements).
+/// Default block size in cells (see REPRODUCE.md for the measurements).
 pub const DEFAULT_BLOCK_SIZE: u32 = 1 << 16;
-/// Default zstd level (see `docs/probe.md`).
+/// Default zstd level (see REPRODUCE.md).
 pub const DEFAULT_LEVEL: i32 = 15;
 /// Decompressed bytes kept by the block cache of a [`CompactTable`] (at
 /// least 16 blocks, enough for a position and all its moves).

@@ -12,32 +12,52 @@ use super::{Move, MoveKind, Position, PositionError, Side, Square, QUIET_TURN_LI
 use std::fmt;
 use std::str::FromStr;
 
+/// Longest input echoed whole in an error message, in characters.
+pub const ECHO_LIMIT: usize = 80;
+
+/// The input as an error message quotes it: `{:?}`-quoted, cut after
+/// [`ECHO_LIMIT`] characters (then followed by `...` and the full length),
+/// so a 100 KB argument does not flood the terminal.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!(
+            "{:?}... ({} characters in all)",
+            &text[..cut],
+            text.chars().count()
+        ),
+    }
+}
+
 /// Malformed square, move or position text. Every variant quotes the input
-/// and says what is wrong and where.
+/// (the first [`ECHO_LIMIT`] characters of a longer one) and says what is
+/// wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
     /// A square is not a file `a`-`f` followed by a rank `1`-`6`.
-    #[error("square {input:?}: expected a file a-f followed by a rank 1-6")]
+    #[error("square {}: expected a file a-f followed by a rank 1-6", clip(.input))]
     Square {
         /// The offending text.
         input: String,
     },
     /// A move is not `FROM-TO` or `FROMxTO`.
-    #[error("move {input:?}: expected FROM-TO (step) or FROMxTO (capture), e.g. b2-c3 or b2xe5")]
+    #[error("move {}: expected FROM-TO (step) or FROMxTO (capture), e.g. b2-c3 or b2xe5", clip(.input))]
     MoveShape {
         /// The offending text.
         input: String,
     },
     /// A square inside a move is malformed.
-    #[error("move {input:?}: {source}")]
+    #[error("move {}: {problem}", clip(.input))]
     MoveSquare {
         /// The move text.
         input: String,
-        /// What is wrong with the square.
-        source: Box<NotationError>,
+        /// What is wrong with the square. Part of this error's message, so
+        /// deliberately not its `source()`: printing the cause chain would
+        /// repeat it.
+        problem: Box<NotationError>,
     },
     /// The position has the wrong number of whitespace-separated fields.
-    #[error("position {input:?}: expected 2 or 3 fields (board, side to move, optional turns without capture), found {found}")]
+    #[error("position {}: expected 2 or 3 fields (board, side to move, optional turns without capture), found {found}", clip(.input))]
     FieldCount {
         /// The position text.
         input: String,
@@ -45,7 +65,7 @@ pub enum NotationError {
         found: usize,
     },
     /// The board field does not have six ranks.
-    #[error("position {input:?}: the board needs 6 ranks separated by '/', found {found}")]
+    #[error("position {}: the board needs 6 ranks separated by '/', found {found}", clip(.input))]
     RankCount {
         /// The position text.
         input: String,
@@ -53,7 +73,7 @@ pub enum NotationError {
         found: usize,
     },
     /// A rank holds a character other than `r`, `b`, `1`-`6`.
-    #[error("position {input:?}: rank {rank} has unexpected character {ch:?} (expected r, b or a digit 1-6)")]
+    #[error("position {}: rank {rank} has unexpected character {ch:?} (expected r, b or a digit 1-6)", clip(.input))]
     BadChar {
         /// The position text.
         input: String,
@@ -62,8 +82,19 @@ pub enum NotationError {
         /// The offending character.
         ch: char,
     },
+    /// A rank writes two digits in a row (`33`): each run of empty points
+    /// is one digit, so such text is refused even when the sum is right.
+    #[error("position {}: rank {rank} has two adjacent digits {digits:?} (write each run of empty points as one digit 1-6, e.g. 6 rather than 33)", clip(.input))]
+    AdjacentDigits {
+        /// The position text.
+        input: String,
+        /// Rank number 1-6.
+        rank: u8,
+        /// The two digits.
+        digits: String,
+    },
     /// A rank does not describe exactly six points.
-    #[error("position {input:?}: rank {rank} describes {points} points, expected 6")]
+    #[error("position {}: rank {rank} describes {points} points, expected 6", clip(.input))]
     RankLength {
         /// The position text.
         input: String,
@@ -73,7 +104,7 @@ pub enum NotationError {
         points: usize,
     },
     /// The side-to-move field is not `r` or `b`.
-    #[error("position {input:?}: side to move must be 'r' or 'b', found {found:?}")]
+    #[error("position {}: side to move must be 'r' or 'b', found {}", clip(.input), clip(.found))]
     BadSide {
         /// The position text.
         input: String,
@@ -81,7 +112,7 @@ pub enum NotationError {
         found: String,
     },
     /// The quiet-turn field is not a number in `0..=50`.
-    #[error("position {input:?}: turns without capture must be a number 0..=50, found {found:?}")]
+    #[error("position {}: turns without capture must be a number 0..=50, found {}", clip(.input), clip(.found))]
     BadQuietTurns {
         /// The position text.
         input: String,
@@ -89,12 +120,14 @@ pub enum NotationError {
         found: String,
     },
     /// The fields parse but do not form a valid position (e.g. 13 pieces).
-    #[error("position {input:?}: {source}")]
+    #[error("position {}: {problem}", clip(.input))]
     Invalid {
         /// The position text.
         input: String,
-        /// What is wrong.
-        source: PositionError,
+        /// What is wrong. Part of this error's message, so deliberately not
+        /// its `source()`: printing the cause chain (`{:#}` of anyhow) would
+        /// repeat it.
+        problem: PositionError,
     },
 }
 
@@ -143,7 +176,7 @@ impl Move {
         let square = |s: &str| {
             Square::parse(s).map_err(|e| NotationError::MoveSquare {
                 input: text.to_string(),
-                source: Box::new(e),
+                problem: Box::new(e),
             })
         };
         Ok(Move {
@@ -187,6 +220,7 @@ impl Position {
             let rank = 5 - i; // first rank written is rank 6
             let rank_no = rank as u8 + 1;
             let mut file = 0usize;
+            let mut prev_digit = None;
             for ch in rank_text.chars() {
                 let run = match ch {
                     'r' | 'b' => {
@@ -198,9 +232,20 @@ impl Position {
                                 black |= bit;
                             }
                         }
+                        prev_digit = None;
                         1
                     }
-                    '1'..='6' => ch as usize - '0' as usize,
+                    '1'..='6' => {
+                        if let Some(prev) = prev_digit {
+                            return Err(NotationError::AdjacentDigits {
+                                input: input(),
+                                rank: rank_no,
+                                digits: format!("{prev}{ch}"),
+                            });
+                        }
+                        prev_digit = Some(ch);
+                        ch as usize - '0' as usize
+                    }
                     _ => {
                         return Err(NotationError::BadChar {
                             input: input(),
@@ -241,10 +286,10 @@ impl Position {
                 }
             },
         };
-        Position::from_parts(red, black, side, quiet_turns).map_err(|source| {
+        Position::from_parts(red, black, side, quiet_turns).map_err(|problem| {
             NotationError::Invalid {
                 input: input(),
-                source,
+                problem,
             }
         })
     }

@@ -1056,6 +1056,13 @@ pub enum IllegalTurn {
 // Perft
 // ---------------------------------------------------------------------------
 
+/// Largest perft depth the `ttc perft tzaar` command accepts. Every turn
+/// captures at least one of the 60 stacks, so no game lasts 60 turns and
+/// perft is 0 from depth 60 on; 64 is a round bound above that, far beyond
+/// any count that finishes (depth 3 is already 1.6 billion plans), and keeps
+/// the recursion of [`perft`] shallow.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
 /// Number of turn plans `depth` turns deep from `pos` (perft).
 ///
 /// Conventions (issue 3): every distinct sequence of actions counts once; a

@@ -28,14 +28,31 @@ use std::str::FromStr;
 
 use super::{Action, Color, Kind, Point, Position, PositionError, Step, Turn, POINT_COUNT};
 
+/// Longest input echoed whole in an error message, in characters.
+pub const ECHO_LIMIT: usize = 80;
+
+/// Input text as error messages quote it: in backquotes, cut after
+/// [`ECHO_LIMIT`] characters (then followed by `...` and the full length),
+/// so a 100 KB argument does not flood the terminal.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => format!("`{text}`"),
+        Some((cut, _)) => format!(
+            "`{}`... ({} characters in all)",
+            &text[..cut],
+            text.chars().count()
+        ),
+    }
+}
+
 /// Error parsing a point name such as `D4`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePointError {
     /// Not a column letter followed by a row number.
-    #[error("`{0}` is not a point: expected a column A-I and a row number, e.g. `D4`")]
+    #[error("{} is not a point: expected a column A-I and a row number 1-9 without leading zeros, e.g. `D4`", clip(.0))]
     Syntax(String),
     /// The column has no such row.
-    #[error("`{text}` is off the board: column {column} has rows 1-{rows}")]
+    #[error("{} is off the board: column {column} has rows 1-{rows}", clip(.text))]
     OffBoard {
         /// The input.
         text: String,
@@ -45,7 +62,7 @@ pub enum ParsePointError {
         rows: u8,
     },
     /// The centre hole.
-    #[error("`{0}` is the centre hole, which is not a point")]
+    #[error("{} is the centre hole, which is not a point", clip(.0))]
     Hole(String),
 }
 
@@ -56,7 +73,12 @@ impl FromStr for Point {
         let mut chars = s.chars();
         let col = chars.next().map(|c| c.to_ascii_uppercase());
         let rest = chars.as_str();
-        let row: Option<u8> = if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        // Rows are written without leading zeros (`D04` is refused, like
+        // any other non-canonical spelling of a point).
+        let row: Option<u8> = if !rest.is_empty()
+            && !rest.starts_with('0')
+            && rest.bytes().all(|b| b.is_ascii_digit())
+        {
             rest.parse().ok()
         } else {
             None
@@ -86,7 +108,7 @@ pub enum ParsePositionError {
         found: usize,
     },
     /// A placement is not `POINT=LAYERS`.
-    #[error("placement {index} `{item}`: expected POINT=LAYERS, e.g. `D4=TTZ`")]
+    #[error("placement {index} {}: expected POINT=LAYERS, e.g. `D4=TTZ`", clip(.item))]
     PlacementSyntax {
         /// 1-based number of the placement.
         index: usize,
@@ -94,7 +116,7 @@ pub enum ParsePositionError {
         item: String,
     },
     /// Bad point in a placement.
-    #[error("placement {index} `{item}`: {problem}")]
+    #[error("placement {index} {}: {problem}", clip(.item))]
     BadPoint {
         /// 1-based number of the placement.
         index: usize,
@@ -104,7 +126,7 @@ pub enum ParsePositionError {
         problem: ParsePointError,
     },
     /// Unknown piece letter.
-    #[error("placement {index} `{item}`: unknown piece letter `{letter}` (Z, R, T: White Tzaar, Tzarra, Tott; z, r, t: Black)")]
+    #[error("placement {index} {}: unknown piece letter `{letter}` (Z, R, T: White Tzaar, Tzarra, Tott; z, r, t: Black)", clip(.item))]
     BadPiece {
         /// 1-based number of the placement.
         index: usize,
@@ -114,7 +136,7 @@ pub enum ParsePositionError {
         letter: char,
     },
     /// Stack with no layers.
-    #[error("placement {index} `{item}`: the stack has no layers")]
+    #[error("placement {index} {}: the stack has no layers", clip(.item))]
     EmptyStack {
         /// 1-based number of the placement.
         index: usize,
@@ -122,7 +144,7 @@ pub enum ParsePositionError {
         item: String,
     },
     /// Stack mixing colours.
-    #[error("placement {index} `{item}`: a stack has one colour, but this one mixes upper case (White) and lower case (Black)")]
+    #[error("placement {index} {}: a stack has one colour, but this one mixes upper case (White) and lower case (Black)", clip(.item))]
     MixedColors {
         /// 1-based number of the placement.
         index: usize,
@@ -130,7 +152,7 @@ pub enum ParsePositionError {
         item: String,
     },
     /// A point given twice.
-    #[error("placement {index} `{item}`: point {point} is already given")]
+    #[error("placement {index} {}: point {point} is already given", clip(.item))]
     Duplicate {
         /// 1-based number of the placement.
         index: usize,
@@ -140,11 +162,12 @@ pub enum ParsePositionError {
         point: Point,
     },
     /// Bad side field.
-    #[error("side field `{0}`: expected `w` (White to move) or `b` (Black to move)")]
+    #[error("side field {}: expected `w` (White to move) or `b` (Black to move)", clip(.0))]
     BadSide(String),
     /// Bad turn field.
     #[error(
-        "turn field `{0}`: expected `opening` (White's single-capture first turn) or `normal`"
+        "turn field {}: expected `opening` (White's single-capture first turn) or `normal`",
+        clip(.0)
     )]
     BadTurn(String),
     /// Well-formed but not a valid position.
@@ -289,7 +312,7 @@ pub enum ParseTurnError {
     #[error("empty turn: expected a capture such as `D4xE4`, optionally followed by `pass`, a capture or a stack move")]
     Empty,
     /// More than two actions.
-    #[error("turn `{text}` has {found} actions; a turn has at most 2")]
+    #[error("turn {} has {found} actions; a turn has at most 2", clip(.text))]
     TooManyActions {
         /// The input.
         text: String,
@@ -297,7 +320,7 @@ pub enum ParseTurnError {
         found: usize,
     },
     /// An action token is malformed.
-    #[error("action {index} `{token}`: expected `FROMxTO` (capture), `FROM+TO` (stack) or `pass`")]
+    #[error("action {index} {}: expected `FROMxTO` (capture), `FROM+TO` (stack) or `pass`", clip(.token))]
     ActionSyntax {
         /// 1-based action number.
         index: usize,
@@ -305,7 +328,7 @@ pub enum ParseTurnError {
         token: String,
     },
     /// Bad point in an action.
-    #[error("action {index} `{token}`: {problem}")]
+    #[error("action {index} {}: {problem}", clip(.token))]
     BadPoint {
         /// 1-based action number.
         index: usize,
@@ -315,7 +338,7 @@ pub enum ParseTurnError {
         problem: ParsePointError,
     },
     /// The first action is not a capture.
-    #[error("action 1 `{0}`: the first action of a turn is always a capture `FROMxTO`")]
+    #[error("action 1 {}: the first action of a turn is always a capture `FROMxTO`", clip(.0))]
     FirstNotCapture(String),
 }
 

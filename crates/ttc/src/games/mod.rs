@@ -2,3 +2,109 @@
 
 pub mod surakarta;
 pub mod tzaar;
+
+/// Longest user input echoed whole in an error message, in characters.
+const ECHO_LIMIT: usize = 80;
+
+/// User input as error messages quote it: in backquotes, cut after
+/// [`ECHO_LIMIT`] characters (then followed by `...` and the full length),
+/// so a 100 KB argument or line does not flood the terminal.
+pub(crate) fn clip(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => format!("`{text}`"),
+        Some((cut, _)) => format!(
+            "`{}`... ({} characters in all)",
+            &text[..cut],
+            text.chars().count()
+        ),
+    }
+}
+
+/// Like [`clip`], but in double quotes with Rust string escapes (`{:?}`),
+/// the quoting of the Surakarta messages.
+pub(crate) fn clip_quoted(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!(
+            "{:?}... ({} characters in all)",
+            &text[..cut],
+            text.chars().count()
+        ),
+    }
+}
+
+/// Parses a perft `--depth` value: a whole number from 0 to `max`. Larger
+/// values are refused with `why` (the reason for the limit) instead of
+/// being run into a stack overflow.
+pub(crate) fn parse_depth(text: &str, max: u32, why: &str) -> Result<u32, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "{} is not a depth: expected a whole number from 0 to {max}",
+            clip(text)
+        ));
+    }
+    match text.parse::<u32>() {
+        Ok(depth) if depth <= max => Ok(depth),
+        _ => Err(format!(
+            "depth {} is above the maximum of {max}: {why}",
+            clip(text).trim_matches('`')
+        )),
+    }
+}
+
+/// The value of a header line `KEY VALUE` or `KEY: VALUE` of a game record
+/// (both forms are accepted for every header keyword), trimmed; `None` when
+/// the line does not start with the keyword `key` followed by `:`,
+/// white space or the end of the line.
+pub(crate) fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let rest = line.strip_prefix(key)?;
+    if let Some(value) = rest.strip_prefix(':') {
+        Some(value.trim())
+    } else if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+        Some(rest.trim())
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines_take_an_optional_colon() {
+        assert_eq!(header_value("position: 6/6 r", "position"), Some("6/6 r"));
+        assert_eq!(header_value("position 6/6 r", "position"), Some("6/6 r"));
+        assert_eq!(header_value("position:6/6 r", "position"), Some("6/6 r"));
+        assert_eq!(header_value("position", "position"), Some(""));
+        assert_eq!(header_value("seed: 7", "seed"), Some("7"));
+        assert_eq!(header_value("seed 7", "seed"), Some("7"));
+        assert_eq!(header_value("positions 6/6 r", "position"), None);
+        assert_eq!(header_value("D4xE4", "position"), None);
+    }
+
+    #[test]
+    fn depths_above_the_maximum_are_refused() {
+        assert_eq!(parse_depth("0", 64, "why"), Ok(0));
+        assert_eq!(parse_depth("64", 64, "why"), Ok(64));
+        for big in ["65", "20000", "4294967295", "99999999999999999999999"] {
+            let err = parse_depth(big, 64, "why").unwrap_err();
+            assert!(err.contains(big) && err.contains("maximum of 64"), "{err}");
+        }
+        assert!(parse_depth("x", 64, "why")
+            .unwrap_err()
+            .contains("not a depth"));
+        assert!(parse_depth("", 64, "why").is_err());
+    }
+
+    #[test]
+    fn long_input_is_cut_in_messages() {
+        assert_eq!(clip("abc"), "`abc`");
+        assert_eq!(clip_quoted("b2xb5"), "\"b2xb5\"");
+        assert!(clip_quoted(&"y".repeat(81)).ends_with("... (81 characters in all)"));
+        let long = "x".repeat(100_000);
+        let shown = clip(&long);
+        assert!(shown.len() < 200, "{shown}");
+        assert!(shown.ends_with("... (100000 characters in all)"), "{shown}");
+    }
+}

@@ -18,12 +18,18 @@
 //! position (default: the standard start); moves are whitespace-separated
 //! tokens `b2-c3` (step) or `b2xe5` (capture), move numbers such as `1.` are
 //! ignored; an optional `result red|black|draw|unfinished` line states the
-//! claimed result, which must match the replay.
+//! claimed result, which must match the replay. Header keywords take an
+//! optional colon, like TZAAR records: `position: TEXT`, `result: draw`.
+//!
+//! Perft depths are limited to [`fast::MAX_PERFT_DEPTH`] (64) plies: the
+//! count recurses once per ply and a Surakarta game need not end, so a depth
+//! in the thousands would overflow the stack.
 //!
 //! With the global `--json` flag every report is one JSON object on
 //! standard output; progress bars and timings go to standard error, so the
 //! text report on standard output is deterministic.
 
+use super::{clip, clip_quoted, header_value, parse_depth};
 use anyhow::{bail, Context};
 use audit::surakarta as plain;
 use clap::Args;
@@ -36,8 +42,11 @@ use std::time::Instant;
 /// Arguments of `ttc perft surakarta`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Depth in turns (plies); 0 counts the root only.
-    #[arg(long)]
+    /// Depth in turns (plies), 0 to 64; 0 counts the root only. At most 64
+    /// because the count recurses once per ply and a Surakarta game need not
+    /// end, so a depth in the thousands would overflow the stack (depth 7
+    /// already counts 1.4 billion leaves).
+    #[arg(long, value_parser = parse_depth_arg)]
     pub depth: u32,
     /// Root position in Surakarta notation, e.g. "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0"
     /// (ranks 6 to 1; r, b, digits for empty runs; side to move; optional
@@ -58,8 +67,20 @@ pub struct PerftArgs {
 pub struct VerifyGameArgs {
     /// Game record file: optional `position TEXT` line, moves such as
     /// `b2-c3` / `b2xe5` (move numbers `1.` ignored, `#` comments), optional
-    /// `result red|black|draw|unfinished` line.
+    /// `result red|black|draw|unfinished` line. Header keywords take an
+    /// optional colon: `position: TEXT` and `result: draw` work too.
     pub file: PathBuf,
+}
+
+/// The `--depth` parser: 0..=[`fast::MAX_PERFT_DEPTH`], with the reason.
+fn parse_depth_arg(text: &str) -> Result<u32, String> {
+    parse_depth(
+        text,
+        fast::MAX_PERFT_DEPTH,
+        "the count recurses once per ply and a Surakarta game need not end, so \
+         deeper counts would overflow the stack (and depth 7 already counts 1.4 \
+         billion leaves)",
+    )
 }
 
 /// Depth from which perft shows a progress bar (runs take seconds or more).
@@ -374,48 +395,58 @@ struct Record {
 
 fn parse_record(text: &str) -> anyhow::Result<Record> {
     let mut start = None;
+    // Line of the position header, and of the first move.
+    let mut position_line = None;
+    let mut first_move_line = None;
     let mut moves = Vec::new();
     let mut claimed = None;
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
-        let mut tokens = line.split_whitespace();
-        match tokens.next() {
-            None => continue,
-            Some("position") => {
-                if !moves.is_empty() || start.is_some() {
-                    bail!("line {line_no}: a position line must come once, before the first move");
-                }
-                let rest = line["position".len()..].trim();
-                start = Some(Position::parse(rest).with_context(|| format!("line {line_no}"))?);
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = header_value(line, "position") {
+            if let Some(first) = position_line {
+                bail!(
+                    "line {line_no}: a second position line (the first is line {first}); a record gives one start position"
+                );
             }
-            Some("result") => {
-                let value = tokens.next().unwrap_or("");
-                if !["red", "black", "draw", "unfinished"].contains(&value)
-                    || tokens.next().is_some()
-                {
-                    bail!("line {line_no}: expected `result red|black|draw|unfinished`, found {line:?}");
-                }
-                if claimed.is_some() {
-                    bail!("line {line_no}: a second result line");
-                }
-                claimed = Some(value.to_string());
+            if let Some(first) = first_move_line {
+                bail!(
+                    "line {line_no}: the position line must come before the first move (line {first})"
+                );
             }
-            Some(first) => {
-                if claimed.is_some() {
-                    bail!("line {line_no}: moves after the result line");
-                }
-                for tok in std::iter::once(first).chain(tokens) {
-                    let is_number = tok.ends_with('.')
-                        && tok
-                            .trim_end_matches('.')
-                            .bytes()
-                            .all(|b| b.is_ascii_digit())
-                        && tok.len() > 1;
-                    if !is_number {
-                        moves.push((tok.to_string(), line_no));
-                    }
-                }
+            start = Some(Position::parse(rest).with_context(|| format!("line {line_no}"))?);
+            position_line = Some(line_no);
+            continue;
+        }
+        if let Some(value) = header_value(line, "result") {
+            if !["red", "black", "draw", "unfinished"].contains(&value) {
+                bail!(
+                    "line {line_no}: expected `result red|black|draw|unfinished` (or `result: ...`), found {}",
+                    clip(line)
+                );
+            }
+            if claimed.is_some() {
+                bail!("line {line_no}: a second result line");
+            }
+            claimed = Some(value.to_string());
+            continue;
+        }
+        if claimed.is_some() {
+            bail!("line {line_no}: moves after the result line");
+        }
+        first_move_line.get_or_insert(line_no);
+        for tok in line.split_whitespace() {
+            let is_number = tok.ends_with('.')
+                && tok
+                    .trim_end_matches('.')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+                && tok.len() > 1;
+            if !is_number {
+                moves.push((tok.to_string(), line_no));
             }
         }
     }
@@ -521,8 +552,11 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
         println!("plies     {} legal", report.plies);
         if let Some(il) = &report.illegal {
             println!(
-                "illegal   move {} {:?} (line {}): {}",
-                il.ply, il.mv, il.line, il.reason
+                "illegal   move {} {} (line {}): {}",
+                il.ply,
+                clip_quoted(&il.mv),
+                il.line,
+                il.reason
             );
             println!("          in {}", il.position);
         }
@@ -539,9 +573,9 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     }
     if let Some(il) = &report.illegal {
         bail!(
-            "illegal move {} {:?} at line {} of {}: {}",
+            "illegal move {} {} at line {} of {}: {}",
             il.ply,
-            il.mv,
+            clip_quoted(&il.mv),
             il.line,
             report.file,
             il.reason

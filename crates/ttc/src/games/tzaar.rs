@@ -6,6 +6,15 @@
 //! independent `audit::tzaar`, comparing at every node the position text,
 //! the game state and the full list of turn plans, and stops at the first
 //! difference.
+//!
+//! Depth 0 counts 1 (the start position, no turns), as for the other games.
+//! Depths above [`fast::MAX_PERFT_DEPTH`] (64) are refused: no TZAAR game
+//! lasts 60 turns (every turn captures a stack), so deeper counts are 0, and
+//! any depth past 3 or 4 would not finish anyway.
+//!
+//! Game records (`verify-game`) start with an optional header line giving
+//! the start position, either `position TEXT` or `seed S` (the colon after
+//! the keyword is optional: `position: TEXT`, `seed: S`), never both.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,16 +28,22 @@ use rayon::prelude::*;
 use rules::tzaar as fast;
 use serde::Serialize;
 
+use super::{clip, header_value, parse_depth};
+
 /// Arguments of `ttc perft tzaar`.
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Depth in turns (a turn is one complete turn plan: capture, then
-    /// capture/stack/pass; White's opening turn is one capture).
-    #[arg(long)]
+    /// Depth in turns, 0 to 64 (a turn is one complete turn plan: capture,
+    /// then capture/stack/pass; White's opening turn is one capture). Depth
+    /// 0 counts 1: the start position, no turns. At most 64 because every
+    /// turn captures a stack, so no game lasts 60 turns (deeper counts are
+    /// 0), and the count recurses once per turn.
+    #[arg(long, value_parser = parse_depth_arg)]
     pub depth: u32,
     /// Start position in TZAAR notation, e.g. "A1=t,A2=Z,E4=TTR b normal"
-    /// (see docs/tzaar.md). Default: the fixed start.
-    #[arg(long, conflicts_with = "seed")]
+    /// or "- w normal" for the empty board (see REPRODUCE.md). Default:
+    /// the fixed start.
+    #[arg(long, conflicts_with = "seed", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Start from the seeded random opening with this seed (any u64).
     #[arg(long)]
@@ -45,17 +60,28 @@ pub struct PerftArgs {
 /// Arguments of `ttc verify-game tzaar`.
 #[derive(Debug, Args)]
 pub struct VerifyGameArgs {
-    /// Game record file: optional first line `position: TEXT` or `seed: S`
-    /// (default: fixed start), then one turn per line such as `D5xD4` or
-    /// `12. E6xD5 F4+F3`; `#` starts a comment.
+    /// Game record file: an optional header line giving the start, either
+    /// `position: TEXT` or `seed: S` (not both; the colon is optional:
+    /// `position TEXT`, `seed S`; default: the fixed start), then one turn
+    /// per line such as `D5xD4` or `12. E6xD5 F4+F3`; `#` starts a comment.
     pub file: PathBuf,
+}
+
+/// The `--depth` parser: 0..=[`fast::MAX_PERFT_DEPTH`], with the reason.
+fn parse_depth_arg(text: &str) -> Result<u32, String> {
+    parse_depth(
+        text,
+        fast::MAX_PERFT_DEPTH,
+        "every turn captures a stack, so no TZAAR game lasts 60 turns (deeper \
+         counts are 0), and depth 3 already counts 1.6 billion plans",
+    )
 }
 
 fn start_position(args: &PerftArgs) -> anyhow::Result<fast::Position> {
     Ok(match (&args.position, args.seed) {
         (Some(text), _) => text
             .parse()
-            .with_context(|| format!("--position `{text}`"))?,
+            .with_context(|| format!("--position {}", clip(text)))?,
         (None, Some(seed)) => fast::Position::seeded(seed),
         (None, None) => fast::Position::fixed_start(),
     })
@@ -116,9 +142,6 @@ fn parallel_divide(pos: &fast::Position, depth: u32, bar: &ProgressBar) -> Vec<(
 /// Runs `ttc perft tzaar`.
 pub fn perft(args: &PerftArgs, json: bool) -> anyhow::Result<()> {
     let pos = start_position(args)?;
-    if args.depth == 0 {
-        bail!("--depth must be at least 1 (perft at depth 0 is 1 by definition)");
-    }
     if args.cross_check {
         return cross_check(&pos, args.depth, json);
     }
@@ -132,10 +155,20 @@ pub fn perft(args: &PerftArgs, json: bool) -> anyhow::Result<()> {
         total: 0,
     };
     if args.divide {
-        let bar = progress(pos.turns().len(), "perft divide");
-        let lines = parallel_divide(&pos, args.depth, &bar);
-        bar.finish_and_clear();
-        report.total = lines.iter().map(|l| l.1).sum();
+        // Depth 0 has no first turns to divide by: no lines, total 1.
+        let lines = if args.depth == 0 {
+            Vec::new()
+        } else {
+            let bar = progress(pos.turns().len(), "perft divide");
+            let lines = parallel_divide(&pos, args.depth, &bar);
+            bar.finish_and_clear();
+            lines
+        };
+        report.total = if args.depth == 0 {
+            1
+        } else {
+            lines.iter().map(|l| l.1).sum()
+        };
         report.divide = Some(
             lines
                 .iter()
@@ -154,9 +187,12 @@ pub fn perft(args: &PerftArgs, json: bool) -> anyhow::Result<()> {
         }
     } else {
         let mut counts = Vec::new();
-        for depth in 1..=args.depth {
+        // Depth 0 prints `depth 0: 1`; otherwise depths 1..=N.
+        let first = if args.depth == 0 { 0 } else { 1 };
+        for depth in first..=args.depth {
             let start = Instant::now();
             let nodes = if depth <= 2 {
+                // Includes depth 0: perft(pos, 0) == 1.
                 fast::perft(&pos, depth)
             } else {
                 let bar = progress(pos.turns().len(), &format!("perft depth {depth}"));
@@ -379,7 +415,10 @@ fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<(
         stop: &stop,
         nodes_compared: 0,
     };
-    let mut result = root.node(pos, &game, 1, &mut Vec::new()).map(|n| (n, 1u64));
+    // Depth 0 still compares the root's turn lists, and counts 1.
+    let mut result = root
+        .node(pos, &game, 1, &mut Vec::new())
+        .map(|n| (if depth == 0 { 1 } else { n }, 1u64));
     if result.is_ok() && depth > 1 {
         let turns = pos.turns();
         let plans = game.plans();
@@ -546,50 +585,52 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
         .with_context(|| format!("cannot read game record {}", args.file.display()))?;
     let mut pos = fast::Position::fixed_start();
     let mut start = pos.to_string();
-    let mut seen_turn = false;
-    let mut seen_start = false;
+    // Line of the first turn, and the header that gave the start
+    // (`"position"` or `"seed"`) with its line.
+    let mut first_turn_line: Option<usize> = None;
+    let mut header: Option<(&str, usize)> = None;
     let mut played = 0usize;
     let mut rejection = None;
+    let file = args.file.display();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
-        if let Some(rest) = line.strip_prefix("position:") {
-            if seen_turn || seen_start {
-                bail!(
-                    "{}:{line_no}: `position:` must come once, before the first turn",
-                    args.file.display()
-                );
+        let position = header_value(line, "position");
+        let seed = header_value(line, "seed");
+        if let Some((key, value)) = position
+            .map(|v| ("position", v))
+            .or(seed.map(|v| ("seed", v)))
+        {
+            match header {
+                Some((earlier, at)) if earlier != key => bail!(
+                    "{file}:{line_no}: `{key}` after the `{earlier}` of line {at}: a game file gives either a seed or a position, not both"
+                ),
+                Some((_, at)) => bail!(
+                    "{file}:{line_no}: a second `{key}` line (the first is line {at}): a game file gives one start"
+                ),
+                None => {}
             }
-            pos = rest.trim().parse().with_context(|| {
-                format!("{}:{line_no}: bad start position", args.file.display())
-            })?;
+            if let Some(at) = first_turn_line {
+                bail!("{file}:{line_no}: `{key}` must come before the first turn (line {at})");
+            }
+            if key == "position" {
+                pos = value
+                    .parse()
+                    .with_context(|| format!("{file}:{line_no}: bad start position"))?;
+            } else {
+                let seed: u64 = value.parse().with_context(|| {
+                    format!("{file}:{line_no}: seed {} is not a u64", clip(value))
+                })?;
+                pos = fast::Position::seeded(seed);
+            }
             start = pos.to_string();
-            seen_start = true;
+            header = Some((key, line_no));
             continue;
         }
-        if let Some(rest) = line.strip_prefix("seed:") {
-            if seen_turn || seen_start {
-                bail!(
-                    "{}:{line_no}: `seed:` must come once, before the first turn",
-                    args.file.display()
-                );
-            }
-            let seed: u64 = rest.trim().parse().with_context(|| {
-                format!(
-                    "{}:{line_no}: seed `{}` is not a u64",
-                    args.file.display(),
-                    rest.trim()
-                )
-            })?;
-            pos = fast::Position::seeded(seed);
-            start = pos.to_string();
-            seen_start = true;
-            continue;
-        }
-        seen_turn = true;
+        first_turn_line.get_or_insert(line_no);
         // Optional move number such as `12.`.
         let turn_text = match line.split_once('.') {
             Some((num, rest)) if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) => {
@@ -635,8 +676,11 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     } else {
         if let Some(r) = &report.illegal_turn {
             println!(
-                "ILLEGAL turn {} (line {}) `{}`: {}",
-                r.turn_number, r.line, r.text, r.reason
+                "ILLEGAL turn {} (line {}) {}: {}",
+                r.turn_number,
+                r.line,
+                clip(&r.text),
+                r.reason
             );
             println!("position before it: {}", r.position_before);
         }
@@ -652,10 +696,10 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     }
     if let Some(r) = &report.illegal_turn {
         bail!(
-            "{}:{}: illegal turn `{}`: {}",
+            "{}:{}: illegal turn {}: {}",
             args.file.display(),
             r.line,
-            r.text,
+            clip(&r.text),
             r.reason
         );
     }
