@@ -5,6 +5,7 @@
 //! * [`tzaar`]: TZAAR, ruleset `tzaar-standard-2016-v1` (seeds 003 and 000).
 //! * [`surakarta`]: Surakarta with the digital draw rules (seed 002).
 
+pub mod echo;
 pub mod surakarta;
 pub mod ttc;
 pub mod tzaar;

@@ -12,25 +12,10 @@ use super::{Move, MoveKind, Position, PositionError, Side, Square, QUIET_TURN_LI
 use std::fmt;
 use std::str::FromStr;
 
-/// Longest input echoed whole in an error message, in characters.
-pub const ECHO_LIMIT: usize = 80;
-
-/// The input as an error message quotes it: `{:?}`-quoted, cut after
-/// [`ECHO_LIMIT`] characters (then followed by `...` and the full length),
-/// so a 100 KB argument does not flood the terminal.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(ECHO_LIMIT) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!(
-            "{:?}... ({} characters in all)",
-            &text[..cut],
-            text.chars().count()
-        ),
-    }
-}
+use crate::echo::clip_quoted as clip;
 
 /// Malformed square, move or position text. Every variant quotes the input
-/// (the first [`ECHO_LIMIT`] characters of a longer one) and says what is
+/// (the first [`crate::echo::ECHO_LIMIT`] characters of a longer one) and says what is
 /// wrong and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {

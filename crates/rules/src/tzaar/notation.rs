@@ -28,22 +28,7 @@ use std::str::FromStr;
 
 use super::{Action, Color, Kind, Point, Position, PositionError, Step, Turn, POINT_COUNT};
 
-/// Longest input echoed whole in an error message, in characters.
-pub const ECHO_LIMIT: usize = 80;
-
-/// Input text as error messages quote it: in backquotes, cut after
-/// [`ECHO_LIMIT`] characters (then followed by `...` and the full length),
-/// so a 100 KB argument does not flood the terminal.
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(ECHO_LIMIT) {
-        None => format!("`{text}`"),
-        Some((cut, _)) => format!(
-            "`{}`... ({} characters in all)",
-            &text[..cut],
-            text.chars().count()
-        ),
-    }
-}
+use crate::echo::clip;
 
 /// Error parsing a point name such as `D4`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

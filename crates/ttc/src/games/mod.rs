@@ -3,35 +3,7 @@
 pub mod surakarta;
 pub mod tzaar;
 
-/// Longest user input echoed whole in an error message, in characters.
-const ECHO_LIMIT: usize = 80;
-
-/// User input as error messages quote it: in backquotes, cut after
-/// [`ECHO_LIMIT`] characters (then followed by `...` and the full length),
-/// so a 100 KB argument or line does not flood the terminal.
-pub(crate) fn clip(text: &str) -> String {
-    match text.char_indices().nth(ECHO_LIMIT) {
-        None => format!("`{text}`"),
-        Some((cut, _)) => format!(
-            "`{}`... ({} characters in all)",
-            &text[..cut],
-            text.chars().count()
-        ),
-    }
-}
-
-/// Like [`clip`], but in double quotes with Rust string escapes (`{:?}`),
-/// the quoting of the Surakarta messages.
-pub(crate) fn clip_quoted(text: &str) -> String {
-    match text.char_indices().nth(ECHO_LIMIT) {
-        None => format!("{text:?}"),
-        Some((cut, _)) => format!(
-            "{:?}... ({} characters in all)",
-            &text[..cut],
-            text.chars().count()
-        ),
-    }
-}
+pub(crate) use rules::echo::{clip, clip_quoted};
 
 /// Parses a perft `--depth` value: a whole number from 0 to `max`. Larger
 /// values are refused with `why` (the reason for the limit) instead of
@@ -95,16 +67,5 @@ mod tests {
             .unwrap_err()
             .contains("not a depth"));
         assert!(parse_depth("", 64, "why").is_err());
-    }
-
-    #[test]
-    fn long_input_is_cut_in_messages() {
-        assert_eq!(clip("abc"), "`abc`");
-        assert_eq!(clip_quoted("b2xb5"), "\"b2xb5\"");
-        assert!(clip_quoted(&"y".repeat(81)).ends_with("... (81 characters in all)"));
-        let long = "x".repeat(100_000);
-        let shown = clip(&long);
-        assert!(shown.len() < 200, "{shown}");
-        assert!(shown.ends_with("... (100000 characters in all)"), "{shown}");
     }
 }
