@@ -45,7 +45,7 @@ struct Acc {
 pub fn count(v: Variant, progress: bool) -> CountReport {
     let idx = Index::new(v);
     let geo = v.geometry();
-    let pb = Progress::new(progress, idx.size(), "count".into());
+    let pb = Progress::new(progress, idx.size(), "count");
     let acc = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)

@@ -6,5 +6,6 @@ pub mod code;
 pub mod compact;
 pub mod file;
 pub mod index;
+pub mod progress;
 
 pub use index::{Index, IndexError, OpeningIndex};

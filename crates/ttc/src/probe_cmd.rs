@@ -309,7 +309,7 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
         threads: a.threads.map(usize::from),
     };
     let total = source.header().post + source.header().opening;
-    let bar = solver::progress::Progress::new(!json, total, "pack".into());
+    let bar = solver::progress::Progress::new(!json, total, "pack");
     let r = compact::pack(&source, &a.out, &opts, &|n| bar.inc(n))?;
     bar.finish();
     let identical = if a.no_check {
