@@ -323,16 +323,7 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
     let t0 = Instant::now();
     let idx = Index::new(v);
     let oidx = OpeningIndex::new(v);
-    if cells.post.len() as u64 != idx.size() || cells.opening.len() as u64 != oidx.size() {
-        return Err(format!(
-            "the table has {} post-opening and {} opening cells, the index of {} has {} and {}",
-            cells.post.len(),
-            cells.opening.len(),
-            v.describe(),
-            idx.size(),
-            oidx.size()
-        ));
-    }
+    cells.check_sizes(v, &idx, &oidx)?;
     let pb = Progress::new(progress, idx.size(), "census post");
     let post = (0..idx.num_sides())
         .into_par_iter()

@@ -64,6 +64,24 @@ pub struct Cells<'a> {
 }
 
 impl Cells<'_> {
+    /// Checks the section lengths against the indexes of `v`.
+    ///
+    /// # Errors
+    /// A description naming both pairs of counts.
+    pub fn check_sizes(&self, v: Variant, idx: &Index, oidx: &OpeningIndex) -> Result<(), String> {
+        if self.post.len() as u64 != idx.size() || self.opening.len() as u64 != oidx.size() {
+            return Err(format!(
+                "the table has {} post-opening and {} opening cells, the index of {} has {} and {}",
+                self.post.len(),
+                self.opening.len(),
+                v.describe(),
+                idx.size(),
+                oidx.size()
+            ));
+        }
+        Ok(())
+    }
+
     /// The code of `c`.
     pub fn get(&self, c: Cell) -> u8 {
         match c {
@@ -630,16 +648,7 @@ pub fn audit_cells(v: Variant, cells: Cells, opts: &AuditOptions) -> Result<Audi
     let t0 = Instant::now();
     let idx = Index::new(v);
     let oidx = OpeningIndex::new(v);
-    if cells.post.len() as u64 != idx.size() || cells.opening.len() as u64 != oidx.size() {
-        return Err(format!(
-            "the table has {} post-opening and {} opening cells, the index of {} has {} and {}",
-            cells.post.len(),
-            cells.opening.len(),
-            v.describe(),
-            idx.size(),
-            oidx.size()
-        ));
-    }
+    cells.check_sizes(v, &idx, &oidx)?;
     let cap = opts.max_recorded;
     let ctx = Ctx {
         v,
