@@ -13,7 +13,7 @@
 //! With the global `--json` flag each report is one JSON object on
 //! standard output; progress goes to standard error.
 
-use crate::tables_cmd::VariantArgs;
+use crate::tables_cmd::{group, print_histograms, VariantArgs};
 use anyhow::{bail, Context, Result};
 use audit::ttc::census::{census as run_census, CensusReport, SectionCensus as CensusSection};
 use audit::ttc::crosscheck::{perft_cross_check, perft_divide, Disagreement};
@@ -72,19 +72,6 @@ pub struct PerftArgs {
     /// Rule set of the position.
     #[command(flatten)]
     pub variant: VariantArgs,
-}
-
-/// Thousands separators: 2462360745 -> `2,462,360,745`.
-pub fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && i % 3 == s.len() % 3 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 #[derive(Serialize)]
@@ -163,16 +150,10 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
         }
         print_section("post-opening", &report.post);
         print_section("opening", &report.opening);
-        for (name, s) in [("post-opening", &report.post), ("opening", &report.opening)] {
-            println!("{name} distance histogram (plies, result for the side to move, positions):");
-            for (d, c) in &s.histogram {
-                println!(
-                    "  {d:>3} {} {}",
-                    if d % 2 == 1 { "win " } else { "loss" },
-                    group(*c)
-                );
-            }
-        }
+        print_histograms(&[
+            ("post-opening", &report.post.histogram),
+            ("opening", &report.opening.histogram),
+        ]);
         println!("audit time: {:.1} s", report.seconds);
         if report.failures == 0 {
             println!("audit: every cell satisfies its equation");

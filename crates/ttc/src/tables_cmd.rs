@@ -143,7 +143,8 @@ fn print_json<T: Serialize>(v: &T) -> Result<()> {
     Ok(())
 }
 
-fn group(n: u64) -> String {
+/// Thousands separators: 2462360745 -> `2,462,360,745`.
+pub fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
@@ -323,16 +324,10 @@ pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
         r.first_placements.losses,
         r.first_placements.draws
     );
-    for (name, s) in [("post-opening", &r.post), ("opening", &r.opening)] {
-        println!("{name} distance histogram (plies, result for the side to move, positions):");
-        for (d, c) in &s.distances {
-            println!(
-                "  {d:>3} {} {}",
-                if d % 2 == 1 { "win " } else { "loss" },
-                group(*c)
-            );
-        }
-    }
+    print_histograms(&[
+        ("post-opening", &r.post.distances),
+        ("opening", &r.opening.distances),
+    ]);
     Ok(())
 }
 
@@ -415,4 +410,20 @@ pub fn run_verify(args: &VerifyArgs, json: bool) -> Result<()> {
         println!("verify: ok");
     }
     Ok(())
+}
+
+/// Prints the distance histogram of each named section: one line per
+/// distance in plies (odd = win, even = loss for the side to move) with
+/// its position count.
+pub fn print_histograms(sections: &[(&str, &[(u8, u64)])]) {
+    for (name, h) in sections {
+        println!("{name} distance histogram (plies, result for the side to move, positions):");
+        for (d, c) in h.iter() {
+            println!(
+                "  {d:>3} {} {}",
+                if d % 2 == 1 { "win " } else { "loss" },
+                group(*c)
+            );
+        }
+    }
 }
