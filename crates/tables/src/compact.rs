@@ -1001,7 +1001,11 @@ fn pack_inner(
     f.write_all(&ibytes).map_err(io_err(&tmp))?;
     f.sync_all().map_err(io_err(&tmp))?;
     drop(f);
-    fs::rename(&tmp, out).map_err(io_err(out))?;
+    if let Err(e) = fs::rename(&tmp, out) {
+        // OUT unusable (a directory, say): leave no temporary file behind.
+        let _ = fs::remove_file(&tmp);
+        return Err(io_err(out)(e));
+    }
     if let Some(dir) = out.parent() {
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")

@@ -317,3 +317,21 @@ fn bad_options_are_refused() {
     }
     assert!(!out.exists());
 }
+
+#[test]
+fn a_failed_rename_leaves_no_temporary_file() {
+    // OUT is a directory: everything is written to OUT.tmp, then the
+    // rename fails; the error names OUT and OUT.tmp is removed.
+    let dir = tempdir("rename");
+    let src = synthetic(dir.path(), 5);
+    let t = Table::open(&src).unwrap();
+    let out = dir.path().join("taken");
+    fs::create_dir(&out).unwrap();
+    let e = pack(&t, &out, &opts(4096), &|_| {}).unwrap_err();
+    assert!(matches!(e, CompactError::Io { .. }), "{e}");
+    assert!(e.to_string().contains("taken"), "{e}");
+    assert!(
+        !dir.path().join("taken.tmp").exists(),
+        "temporary file left"
+    );
+}
