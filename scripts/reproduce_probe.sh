@@ -33,7 +33,7 @@ fi
 
 # 1. Pack (includes the cell-by-cell comparison of the written file with the source).
 start=$(date +%s.%N)
-pack=$(nice -n 10 "$TTC" --json pack "$SRC" "$OUT")
+pack=$(nice -n 10 "$TTC" --json pack "$SRC" "$OUT" --force)
 end=$(date +%s.%N)
 echo "pack wall time: $(echo "$end - $start" | bc) s"
 expect "cells identical to the source" "$CELLS" "$(jq .identical_cells <<<"$pack")"
