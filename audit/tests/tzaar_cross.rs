@@ -176,7 +176,7 @@ fn random_games_agree_at_every_turn_to_the_end() {
 
 #[test]
 fn hand_built_rule_positions_agree() {
-    // The positions of crates/rules/tests/tzaar_rules.rs.
+    // The positions of rules/tests/tzaar_rules.rs.
     for text in [
         "A1=TT,A2=tt,A3=Z,A4=R,A5=t,I1=z,I2=r,I3=t w normal",
         "A1=TT,A2=ttt,A3=Z,A4=R,A5=t,I1=z,I2=r,I3=t w normal",

@@ -1,6 +1,6 @@
 //! Hand-built positions for each capture rule of seed 002 (issue 4 "Must
 //! show"), checked on the fast generator. The same positions are checked on
-//! the audit engine in `crates/audit/tests/surakarta_rules.rs`.
+//! the audit engine in `audit/tests/surakarta_rules.rs`.
 
 use rules::surakarta::{perft, Move, MoveKind, Position, Side, Square};
 use std::collections::BTreeSet;

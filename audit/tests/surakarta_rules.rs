@@ -1,6 +1,6 @@
 //! The hand-built rule positions of issue 4, checked on the plain audit
 //! engine (the same positions are checked on the fast generator in
-//! `crates/rules/tests/surakarta_rules.rs`). Uses only `audit`.
+//! `rules/tests/surakarta_rules.rs`). Uses only `audit`.
 
 use audit::surakarta::{Board, Cell, Dir, Point};
 use std::collections::BTreeSet;
