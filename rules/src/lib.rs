@@ -1,9 +1,9 @@
 //! Fast move generators for the three games of this toolkit.
 //!
 //! * [`ttc`]: Tic-Tac-Chec (Dream Green 1998), 4x4 and reduced 3x3 variants,
-//!   with the pawn-capture readings as a parameter (seed 004).
+//!   with the pawn-capture readings as a parameter (the published solve).
 //! * [`tzaar`]: TZAAR, ruleset `tzaar-standard-2016-v1` (seeds 003 and 000).
-//! * [`surakarta`]: Surakarta with the digital draw rules (seed 002).
+//! * [`surakarta`]: Surakarta with the digital draw rules (the Surakarta rules).
 
 pub mod echo;
 pub mod surakarta;

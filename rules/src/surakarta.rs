@@ -1,5 +1,5 @@
-//! Surakarta: the fast move generator and perft (seed 002, "完整规则" and
-//! "胜负与特殊规则"; issue 4).
+//! Surakarta: the fast move generator and perft (the Surakarta rules, "完整规则" and
+//! "胜负与特殊规则").
 //!
 //! # Board, squares and bitboards
 //!
@@ -10,7 +10,7 @@
 //! A set of points is a `u64` bitboard whose bit `i` is the square of index
 //! `i`; bits 36..64 are always zero.
 //!
-//! # Rules implemented (seed 002)
+//! # Rules implemented (the Surakarta rules)
 //!
 //! * Step: one piece moves one point in any of the eight directions to an
 //!   empty point; a step never captures and never uses a loop.
@@ -53,7 +53,7 @@ pub const POINTS: usize = 36;
 pub const FULL: u64 = (1u64 << POINTS) - 1;
 /// Number of pieces each side has at the start; positions may not hold more.
 pub const PIECES_PER_SIDE: u32 = 12;
-/// Turns (plies) without a capture after which the game is drawn (seed 002).
+/// Turns (plies) without a capture after which the game is drawn (the Surakarta rules).
 pub const QUIET_TURN_LIMIT: u16 = 50;
 /// Upper bound on the number of legal moves of a position: at most 12 pieces,
 /// each with at most 8 steps and 4 captures (one per orthogonal direction).
@@ -122,7 +122,7 @@ impl fmt::Display for Square {
     }
 }
 
-/// A side (colour). Red moves first (seed 002).
+/// A side (colour). Red moves first (the Surakarta rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
@@ -367,7 +367,7 @@ impl Default for Position {
 
 impl Position {
     /// The start position: Red on ranks 1-2, Black on ranks 5-6, Red to move,
-    /// no quiet turns (seed 002).
+    /// no quiet turns (the Surakarta rules).
     pub const fn start() -> Position {
         Position {
             red: 0xFFF,
@@ -548,7 +548,7 @@ impl Position {
     }
 
     /// Checks that `mv` is legal for the side to move (movement rules of
-    /// seed 002 only; game-end rules are applied by [`Game`]).
+    /// the Surakarta rules only; game-end rules are applied by [`Game`]).
     ///
     /// # Errors
     /// The first [`IllegalMove`] reason found: empty or enemy start point,
@@ -685,7 +685,7 @@ const TRACK_LEN: usize = 24;
 /// 1 = large). With `k = c + 1` (distance of the circuit's lines from the
 /// edge) the track runs up file `k`, right along rank `5 - k`, down file
 /// `5 - k`, left along rank `k` (all 0-based), with a corner loop after
-/// positions 5, 11, 17 and 23 (seed 002: small loops join b/e with 2/5,
+/// positions 5, 11, 17 and 23 (the Surakarta rules: small loops join b/e with 2/5,
 /// large loops join c/d with 3/4).
 const TRACKS: [[u8; TRACK_LEN]; 2] = {
     let mut t = [[0u8; TRACK_LEN]; 2];

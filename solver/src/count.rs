@@ -7,7 +7,7 @@ use rules::ttc::{gen_steps, Variant};
 use serde::Serialize;
 use tables::{Index, OpeningIndex};
 
-/// Figures of `ttc count` (seed 004, "验证结果": 28,730,418,180 directed
+/// Figures of `ttc count` (the published solve, "验证结果": 28,730,418,180 directed
 /// post-opening moves under travel-direction).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct CountReport {

@@ -1,12 +1,12 @@
 //! A Surakarta game with its history: the win and the digital draw rules of
-//! seed 002 ("胜负与特殊规则").
+//! the Surakarta rules ("胜负与特殊规则").
 
 use super::{IllegalMove, Move, Position, Side, QUIET_TURN_LIMIT};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
 
-/// Why a game is drawn (seed 002, the three digital rulings).
+/// Why a game is drawn (the Surakarta rules, the three digital rulings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawReason {

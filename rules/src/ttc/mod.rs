@@ -1,5 +1,5 @@
 //! Tic-Tac-Chec (Dream Green, 1998) as formalised in `shared/design.md`
-//! from seed 004 (section "规则", the rules).
+//! from the published solve (section "规则", the rules).
 //!
 //! # Model
 //!
@@ -28,7 +28,7 @@
 //! frame is the board itself, Black's frame is the board rotated 180
 //! degrees, `s -> n*n-1-s`), pawn direction relative (outbound = away from
 //! home, returning = toward home). The pair `(mover, opponent)` is exactly
-//! the colour swap + rotation normalisation of the design notes: a
+//! the colour swap + rotation normalisation of the design derivation: a
 //! position with Black to move and its normalised White-to-move image have
 //! the same pair. The child of `(mover, opp)` after a move is
 //! `(opp', mover')` with no re-rotation at all.
@@ -48,10 +48,10 @@ pub const HAND: u8 = 0xFF;
 /// Marker in [`Side::sq`] for a role the variant does not use.
 pub const ABSENT: u8 = 0xFE;
 
-/// Rule tag of the canonical `travel-direction` reading (seed 004, table
+/// Rule tag of the canonical `travel-direction` reading (the published solve, table
 /// "发布的表也带有自身标识": rule tag 0x54544303).
 pub const RULE_TAG_TRAVEL: u32 = 0x5454_4303;
-/// Rule tag of the `outbound-only` reading (design notes).
+/// Rule tag of the `outbound-only` reading (the design derivation).
 pub const RULE_TAG_OUTBOUND: u32 = 0x5454_4301;
 /// Rule tag of the `toward-opponent` reading. Chosen by this project
 /// ("TTC" followed by 0x02, between the two published tags).
@@ -97,7 +97,7 @@ impl Role {
 }
 
 /// Which way a returning pawn captures: the ambiguity of the printed rules
-/// (seed 004, section "哪一套规则？").
+/// (the published solve, section "哪一套规则？").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PawnReading {
     /// Canonical: a returning pawn captures diagonally in its current
@@ -208,7 +208,7 @@ pub struct Variant {
 
 impl Variant {
     /// The 1998 game: 4x4, pawn/knight/bishop/rook, three placements each
-    /// (six plies) before movement unlocks (seed 004, "开局").
+    /// (six plies) before movement unlocks (the published solve, "开局").
     pub fn standard(reading: PawnReading) -> Variant {
         Variant {
             size: 4,

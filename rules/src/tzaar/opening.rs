@@ -1,11 +1,11 @@
 //! Opening positions: the fixed start and the seeded random opening.
 //!
 //! Both fill all 60 points with single pieces, 6 Tzaars, 9 Tzarras and 15
-//! Totts per side, White to move with the opening turn (seed 000,
+//! Totts per side, White to move with the opening turn (the TZAAR digital ruleset,
 //! "固定开局与种子随机开局都严格保持每方查尔 6、查拉 9、托特 15").
 //!
-//! The seeded generator is this project's own, since neither seed 000 nor
-//! seed 003 specifies one. It uses only 64-bit integer arithmetic, so a seed
+//! The seeded generator is this project's own, since neither the TZAAR digital ruleset nor
+//! the TZAAR rulebook specifies one. It uses only 64-bit integer arithmetic, so a seed
 //! gives the same arrangement on every platform and version:
 //!
 //! 1. SplitMix64 with state `s = seed`; each draw does
@@ -22,7 +22,7 @@
 
 use super::{Color, Kind, Point, Position};
 
-/// Black's Tzaars, Tzarras and Totts in the fixed start (issue 3, seed 003 G figure 4).
+/// Black's Tzaars, Tzarras and Totts in the fixed start (the TZAAR rulebook G figure 4).
 const FIXED_BLACK: [&[&str]; 3] = [
     &["C3", "C4", "E7", "F3", "F6", "G3"],
     &["B2", "B3", "B4", "E8", "F2", "F7", "G2", "G6", "H2"],
@@ -51,7 +51,7 @@ pub fn fixed_points(color: Color) -> [Vec<Point>; 3] {
 }
 
 impl Position {
-    /// The fixed start (seed 003 section G; the point lists of issue 3):
+    /// The fixed start (the TZAAR rulebook section G):
     /// White to move, opening turn.
     pub fn fixed_start() -> Position {
         let mut stacks = Vec::new();

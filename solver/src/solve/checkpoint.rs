@@ -1,0 +1,232 @@
+//! Checkpoints and resume: the state file, the saved change flags, the
+//! consistency check of the work files before a resume, and the clean stop
+//! on request.
+
+use super::work::{set_bit, Ctx};
+use super::{PassLog, LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use crate::group::Group;
+use anyhow::{bail, Result};
+use memmap2::MmapRaw;
+use rayon::prelude::*;
+use rules::ttc::Variant;
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+use tables::code::DRAW;
+use tables::file::TableWriter;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(super) struct Checkpoint {
+    pub rule_tag: u32,
+    pub size: u8,
+    pub roles: u8,
+    pub opening_plies: u8,
+    /// Last completed step: "init", "wdl", "prepare", "distance", "draws".
+    pub phase: String,
+    /// Last completed sweep or wave in that phase.
+    pub number: u32,
+    pub terminal: u64,
+    pub passes: Vec<PassLog>,
+    /// Set when the run stopped on request right after this checkpoint:
+    /// `flags.bin` then holds the change flags and no pass needs redoing.
+    #[serde(default)]
+    pub clean_stop: bool,
+}
+
+impl Checkpoint {
+    /// The state before any phase of a fresh solve of `variant`.
+    pub fn start(variant: Variant) -> Checkpoint {
+        Checkpoint {
+            rule_tag: variant.reading().rule_tag(),
+            size: variant.size(),
+            roles: variant.roles_mask(),
+            opening_plies: variant.opening_plies(),
+            phase: "start".into(),
+            number: 0,
+            terminal: 0,
+            passes: Vec::new(),
+            clean_stop: false,
+        }
+    }
+}
+
+/// Name of the file that asks a running solve to stop after its current
+/// pass (create it in the `NAME.work/` folder: `touch NAME.work/STOP`; with
+/// the text `after N` it waits until N passes are done). Running the same
+/// command again resumes without redoing any pass.
+pub const STOP_FILE: &str = "STOP";
+
+/// Saves the change flags as `flags.bin`: the words little-endian, then the
+/// CRC-64/XZ of those bytes (8 bytes LE).
+pub(super) fn save_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> Result<()> {
+    let mut bytes: Vec<u8> = lines
+        .iter()
+        .chain(pcs)
+        .flat_map(|f| f.load(Relaxed).to_le_bytes())
+        .collect();
+    let crc = tables::file::CRC64.checksum(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+    let tmp = dir.join("flags.bin.tmp");
+    fs::write(&tmp, bytes)?;
+    fs::rename(&tmp, dir.join("flags.bin"))?;
+    Ok(())
+}
+
+/// Loads saved change flags; false if absent, of the wrong size or failing
+/// their CRC (the caller then evaluates everything once, which is always
+/// correct).
+pub(super) fn load_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> bool {
+    let n = (lines.len() + pcs.len()) * 8;
+    match fs::read(dir.join("flags.bin")) {
+        Ok(b)
+            if b.len() == n + 8
+                && tables::file::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..] =>
+        {
+            for (f, c) in lines.iter().chain(pcs).zip(b.chunks_exact(8)) {
+                f.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Checks, before a resume, that every cell's working code agrees with its
+/// win and loss bits for the phase the checkpoint names (one parallel pass
+/// over cells and bitmaps). Allows exactly the disagreements a kill can
+/// leave (a cell written, its bit not yet updated), and in the WDL phase
+/// restores the terminal marks (code 0, both bits) that a kill during the
+/// clearing step after the sweeps may have removed. Damaged state files
+/// (a flipped or lost bit, most flipped cell codes) are refused, naming the
+/// first bad position, rather than turned into a wrong table.
+pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Result<()> {
+    enum Rules {
+        Wdl,
+        Distance(u8),
+        Draws,
+    }
+    let rules = match cp.phase.as_str() {
+        "start" => return Ok(()),
+        "init" | "wdl" => Rules::Wdl,
+        "prepare" => Rules::Distance(0),
+        "distance" => Rules::Distance(cp.number.min(251) as u8),
+        "draws" => Rules::Draws,
+        other => bail!(
+            "{}: unknown phase {other:?} in state.json; run again with --fresh",
+            dir.display()
+        ),
+    };
+    // Bits are in group order (`first + j`), cells in table order.
+    let bad = (0..ctx.idx.num_sides())
+        .into_par_iter()
+        .with_max_len(16)
+        .find_map_first(|a| {
+            let g = Group::new(ctx.idx, a);
+            for j in 0..g.len {
+                let k = g.first + j;
+                let wi = (k >> 6) as usize;
+                let bw = ctx.w[wi].load(Relaxed) >> (k & 63) & 1 == 1;
+                let bl = ctx.l[wi].load(Relaxed) >> (k & 63) & 1 == 1;
+                let q = g.own_cell(&g.member(j));
+                let c = ctx.cells[q as usize].load(Relaxed);
+                let ok = match rules {
+                    Rules::Wdl => match (c, bw, bl) {
+                        (0, ..) => {
+                            set_bit(ctx.w, k);
+                            set_bit(ctx.l, k);
+                            true
+                        }
+                        (WIN_PENDING, _, false) | (LOSS_PENDING, false, _) => true,
+                        (UNDECIDED, false, false) => true,
+                        _ => false,
+                    },
+                    Rules::Distance(d) => match (bw, bl) {
+                        (true, true) => false,
+                        (true, false) => c == WIN_PENDING || (c == d + 1 && c % 2 == 1),
+                        (false, true) => c == LOSS_PENDING || (c == d + 1 && c.is_multiple_of(2)),
+                        (false, false) => c == UNDECIDED || c <= d + 1,
+                    },
+                    Rules::Draws => !bw && !bl && (c <= 251 || c == UNDECIDED || c == DRAW),
+                };
+                if !ok {
+                    return Some((q, c, bw, bl));
+                }
+            }
+            None
+        });
+    if let Some((k, c, bw, bl)) = bad {
+        bail!(
+            "{}: the interrupted solve's state is inconsistent at position {k} (cell code {c}, \
+             win bit {}, loss bit {}, after {} {}); the work files are damaged: run again with --fresh",
+            dir.display(),
+            bw as u8,
+            bl as u8,
+            cp.phase,
+            cp.number
+        );
+    }
+    Ok(())
+}
+
+/// Writes the checkpoint durably: cells first, then bitmaps, then the
+/// state file (a cell without its bit is merely evaluated again after a
+/// resume). Rate-limited to one save every 30 s unless forced.
+pub(super) struct Saver<'a> {
+    /// The work folder (`NAME.work/`).
+    pub dir: &'a Path,
+    pub writer: &'a TableWriter,
+    pub wmap: &'a MmapRaw,
+    pub lmap: &'a MmapRaw,
+    pub last: Instant,
+}
+
+impl Saver<'_> {
+    /// Saves `cp` if forced or 30 s have passed since the last save.
+    pub fn save(&mut self, cp: &Checkpoint, force: bool) -> Result<()> {
+        if force || self.last.elapsed().as_secs() >= 30 {
+            self.writer.flush()?;
+            self.wmap.flush()?;
+            self.lmap.flush()?;
+            let tmp = self.dir.join("state.json.tmp");
+            fs::write(&tmp, serde_json::to_vec_pretty(cp)?)?;
+            fs::rename(&tmp, self.dir.join("state.json"))?;
+            self.last = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// If `STOP` exists in the work folder: saves the change flags `prev`
+    /// (line filters, pawn codes), marks the checkpoint clean, removes
+    /// `STOP` and ends the run with an error that says how to resume.
+    pub fn stop_if_asked(
+        &mut self,
+        cp: &mut Checkpoint,
+        prev: (&[AtomicU64], &[AtomicU64]),
+    ) -> Result<()> {
+        let stop = self.dir.join(STOP_FILE);
+        let Ok(text) = fs::read_to_string(&stop) else {
+            return Ok(());
+        };
+        // `after N` in the file: stop only once N passes are done.
+        if let Some(n) = text
+            .trim()
+            .strip_prefix("after ")
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            if cp.passes.len() < n {
+                return Ok(());
+            }
+        }
+        save_flags(self.dir, prev.0, prev.1)?;
+        cp.clean_stop = true;
+        self.save(cp, true)?;
+        let _ = fs::remove_file(&stop);
+        bail!(
+            "stopped on request after {} {}; run the same command again to resume",
+            cp.phase,
+            cp.number
+        )
+    }
+}

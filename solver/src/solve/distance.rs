@@ -1,0 +1,79 @@
+//! Phase 3, distance waves over the decided positions only: wave `d` (odd)
+//! gives win in `d`, wave `d` (even) gives loss in `d`; ends at the first
+//! wave that assigns nothing, and every pending position must by then
+//! have its distance.
+
+use super::checkpoint::{Checkpoint, Saver};
+use super::pass::Pass;
+use super::work::{log, Ctx};
+use super::PassLog;
+use anyhow::{bail, Result};
+use rayon::prelude::*;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::Instant;
+
+/// Runs (or continues, `resumed`) the waves; leaves `cp` at phase `draws`.
+///
+/// # Errors
+/// Distances beyond 251 plies or pending positions left without a
+/// distance (an inconsistent solve), and checkpoint I/O errors.
+pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bool) -> Result<()> {
+    let mut d = if cp.phase == "distance" { cp.number } else { 0 };
+    // After a resume the cut wave's changes were never flagged: evaluate
+    // everything in the wave that is redone and the next one.
+    let mut all_dirty_waves: u32 = if resumed { 2 } else { 1 };
+    loop {
+        d += 1;
+        if d > 251 {
+            bail!("distance waves passed 251 plies: inconsistent table");
+        }
+        let t = Instant::now();
+        let (decided, evaluated) = ctx.pass(
+            Pass::Distance(d as u8),
+            all_dirty_waves > 0,
+            format!("wave {d}"),
+        );
+        let redone = resumed && all_dirty_waves > 0;
+        all_dirty_waves = all_dirty_waves.saturating_sub(1);
+        ctx.rotate_flags();
+        let entry = PassLog {
+            phase: "distance".into(),
+            number: d,
+            decided,
+            evaluated,
+            seconds: t.elapsed().as_secs_f64(),
+        };
+        log(
+            ctx.progress,
+            &format!(
+                "wave {d}: {} {decided}, evaluated {evaluated}, {:.1}s",
+                if d % 2 == 1 { "wins" } else { "losses" },
+                entry.seconds
+            ),
+        );
+        cp.passes.push(entry);
+        cp.phase = "distance".into();
+        cp.number = d;
+        // No loss in d-1 means no win in d and so on: a wave deciding
+        // nothing ends the phase. Not so for a wave redone after a resume:
+        // the killed run may have finished its work already.
+        if decided == 0 && !redone {
+            break;
+        }
+        // Every wave: a resume must restart from the wave that was cut.
+        saver.save(cp, true)?;
+        saver.stop_if_asked(cp, (&ctx.prev, &ctx.prev_pc))?;
+    }
+    let left: u64 = ctx
+        .w
+        .par_iter()
+        .zip(ctx.l.par_iter())
+        .map(|(w, l)| (w.load(Relaxed).count_ones() + l.load(Relaxed).count_ones()) as u64)
+        .sum();
+    if left != 0 {
+        bail!("{left} decided positions never received a distance: inconsistent solve");
+    }
+    cp.phase = "draws".into();
+    cp.number = 0;
+    saver.save(cp, true)
+}

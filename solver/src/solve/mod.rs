@@ -1,0 +1,265 @@
+//! The predecessor-free retrograde solve.
+//!
+//! Phases (the design derivation, "A predecessor-free retrograde loop" and "Making a
+//! predecessor-free loop fast"):
+//!
+//! 1. **Init**: every cell becomes *undecided*, except positions with a line
+//!    on the board: loss in 0.
+//! 2. **WDL sweeps** (Gauss-Seidel, in place): each undecided position pulls
+//!    its children's values; some child lost => won, every child won =>
+//!    lost. Results decided earlier in the same sweep are reused. Groups
+//!    (positions sharing an opponent configuration) whose child blocks saw
+//!    no change since the last sweep are skipped. Ends at the first sweep
+//!    that decides nothing; what is left is drawn.
+//! 3. **Distance waves** over the decided positions only: wave `d` (odd)
+//!    gives win in `d` to a pending win with a child lost in `d-1`; wave
+//!    `d` (even) gives loss in `d` to a pending loss whose children all
+//!    have their distances. Odd waves only read even codes and write odd
+//!    ones (and vice versa), so the array is updated in place.
+//! 4. **Draws**: undecided cells become 255.
+//! 5. **Opening**: plies `opening_plies-1 .. 0`, backwards, from the
+//!    post-opening values.
+//!
+//! A position that is not over but has no legal move stays undecided and so
+//! is a draw (the loss rule needs at least one child). None exists on 4x4
+//! (`ttc count`: 0); the 3x3 variants have some.
+//!
+//! No un-move generator and no per-position counters: the working set is
+//! the memory-mapped table plus two bitmaps (one bit per position each),
+//! indexed in *group order* (see [`crate::group`]) so they are read
+//! sequentially. The run checkpoints after each sweep or wave (at most
+//! every 30 s) to `NAME.work/`, and a killed solve resumes from there.
+
+mod checkpoint;
+mod distance;
+mod eval;
+mod filters;
+mod init;
+mod opening;
+mod pass;
+mod wdl;
+mod work;
+
+pub use checkpoint::STOP_FILE;
+
+use crate::stats::{histogram, SectionStats};
+use anyhow::{bail, Context, Result};
+use checkpoint::{check_resume_state, Checkpoint, Saver};
+use rayon::prelude::*;
+use rules::ttc::Variant;
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::time::Instant;
+use tables::code::{DRAW, INVALID};
+use tables::file::{tmp_path, TableWriter};
+use tables::{Index, OpeningIndex};
+use work::{log, map_bits, work_dir, Ctx};
+
+/// Working code: won, distance not yet known.
+pub const WIN_PENDING: u8 = 253;
+/// Working code: lost, distance not yet known.
+pub const LOSS_PENDING: u8 = 252;
+/// Working code: undecided (= [`INVALID`] in a finished table).
+pub const UNDECIDED: u8 = INVALID;
+
+/// Options of a solve.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// Output table path (written as `PATH.tmp`, renamed when complete).
+    pub out: PathBuf,
+    /// Worker threads (`None` = all cores).
+    pub threads: Option<usize>,
+    /// Show progress bars and per-wave log lines on stderr.
+    pub progress: bool,
+    /// Discard any interrupted solve at the same path instead of resuming.
+    pub fresh: bool,
+}
+
+/// One WDL sweep or distance wave, for the report.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PassLog {
+    /// Phase: `wdl` or `distance`.
+    pub phase: String,
+    /// Sweep number (from 1) or wave number = distance in plies.
+    pub number: u32,
+    /// Positions decided (wdl) or given their distance (distance).
+    pub decided: u64,
+    /// Positions evaluated (members of non-skipped groups not yet done).
+    pub evaluated: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// What a solve did and found.
+#[derive(Debug, Clone, Serialize)]
+pub struct SolveReport {
+    /// Rule set.
+    pub variant: String,
+    /// Rule tag.
+    pub rule_tag: String,
+    /// Output table.
+    pub table: String,
+    /// Terminal positions (a line on the board).
+    pub terminal: u64,
+    /// Every sweep and wave.
+    pub passes: Vec<PassLog>,
+    /// Post-opening section.
+    pub post: SectionStats,
+    /// Opening section.
+    pub opening: SectionStats,
+    /// CRC-64/XZ of all cells.
+    pub crc64: String,
+    /// SHA-256 of the file.
+    pub sha256: String,
+    /// Total wall time, seconds.
+    pub seconds: f64,
+    /// Whether this run resumed an interrupted solve.
+    pub resumed: bool,
+}
+
+/// Solves `variant` into the table file `opts.out`.
+///
+/// # Errors
+/// I/O errors (with the path), an inconsistent interrupted solve, or an
+/// internal consistency failure (a pending distance never assigned).
+pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()?;
+    pool.install(|| solve_inner(variant, opts))
+}
+
+/// The checkpoint of an interrupted solve of the same rules at `opts.out`,
+/// if one exists and `--fresh` was not given.
+fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Option<Checkpoint>> {
+    let state_path = dir.join("state.json");
+    if opts.fresh || !state_path.exists() || !tmp_path(&opts.out).exists() {
+        return Ok(None);
+    }
+    let c: Checkpoint = serde_json::from_slice(&fs::read(&state_path)?)
+        .with_context(|| format!("reading {}", state_path.display()))?;
+    let ours = (
+        variant.reading().rule_tag(),
+        variant.size(),
+        variant.roles_mask(),
+        variant.opening_plies(),
+    );
+    let theirs = (c.rule_tag, c.size, c.roles, c.opening_plies);
+    if ours != theirs {
+        let show = |(tag, size, roles, lock): (u32, u8, u8, u8)| {
+            format!("rule tag {tag:#010x}, size {size}, role mask {roles:#06b}, lock {lock}")
+        };
+        bail!(
+            "{} holds an interrupted solve of other rules ({}); this run asks for {}; \
+             run with the same options to resume it, or --fresh to discard it",
+            dir.display(),
+            show(theirs),
+            show(ours)
+        );
+    }
+    Ok(Some(c))
+}
+
+fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
+    let t0 = Instant::now();
+    if opts.out.is_dir() {
+        bail!(
+            "{} is a directory; give the table's file name",
+            opts.out.display()
+        );
+    }
+    if opts.out.exists() && !opts.fresh {
+        bail!(
+            "{} already exists: a finished table is never overwritten without --fresh",
+            opts.out.display()
+        );
+    }
+    let idx = Index::new(variant);
+    let oidx = OpeningIndex::new(variant);
+    let dir = work_dir(&opts.out);
+    let cp = interrupted(variant, opts, &dir)?;
+    let resumed = cp.is_some();
+    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let writer = TableWriter::create(&opts.out, variant, 0, resumed)?;
+    let words = idx.size().div_ceil(64) as usize;
+    let wmap = map_bits(&dir.join("win.bits"), words, !resumed)?;
+    let lmap = map_bits(&dir.join("loss.bits"), words, !resumed)?;
+    let mut cp = cp.unwrap_or_else(|| Checkpoint::start(variant));
+    let cells = writer.post_cells();
+    let ctx = Ctx::new(&idx, cells, &wmap, &lmap, opts.progress);
+    if resumed {
+        log(
+            opts.progress,
+            &format!(
+                "resuming {} after {} {}",
+                opts.out.display(),
+                cp.phase,
+                cp.number
+            ),
+        );
+        let t = Instant::now();
+        check_resume_state(&ctx, &cp, &dir)?;
+        log(
+            opts.progress,
+            &format!(
+                "work files consistent with the checkpoint, {:.1}s",
+                t.elapsed().as_secs_f64()
+            ),
+        );
+    }
+    let mut saver = Saver {
+        dir: &dir,
+        writer: &writer,
+        wmap: &wmap,
+        lmap: &lmap,
+        last: Instant::now(),
+    };
+    if cp.phase == "start" {
+        init::run(&ctx, &mut cp, &mut saver)?;
+    }
+    if cp.phase == "init" || cp.phase == "wdl" {
+        wdl::run(&ctx, &mut cp, &mut saver)?;
+        wdl::clear_terminal_marks(&ctx, &mut cp, &mut saver)?;
+    }
+    if cp.phase == "prepare" || cp.phase == "distance" {
+        distance::run(&ctx, &mut cp, &mut saver, resumed)?;
+    }
+    // Phase 4: what is still undecided is drawn.
+    cells.par_chunks(1 << 20).for_each(|chunk| {
+        for c in chunk {
+            if c.load(Relaxed) == UNDECIDED {
+                c.store(DRAW, Relaxed);
+            }
+        }
+    });
+    log(opts.progress, "draws marked");
+    // Phase 5: the opening.
+    let open = writer.opening_cells();
+    opening::solve_opening(&idx, &oidx, cells, open, opts.progress)?;
+
+    let post_hist = histogram(unsafe_bytes(cells));
+    let open_hist = histogram(unsafe_bytes(open));
+    drop(ctx);
+    let (crc, sha) = writer.finish()?;
+    let _ = fs::remove_dir_all(&dir);
+    Ok(SolveReport {
+        variant: variant.describe(),
+        rule_tag: format!("{:#010x}", variant.reading().rule_tag()),
+        table: opts.out.display().to_string(),
+        terminal: cp.terminal,
+        passes: cp.passes,
+        post: SectionStats::from_histogram(&post_hist),
+        opening: SectionStats::from_histogram(&open_hist),
+        crc64: format!("{crc:#018x}"),
+        sha256: sha,
+        seconds: t0.elapsed().as_secs_f64(),
+        resumed,
+    })
+}
+
+fn unsafe_bytes(a: &[AtomicU8]) -> &[u8] {
+    // SAFETY: no concurrent writers remain; same layout.
+    unsafe { &*(a as *const [AtomicU8] as *const [u8]) }
+}

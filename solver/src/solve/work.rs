@@ -1,0 +1,119 @@
+//! The solve's working state: the memory-mapped table cells, the win and
+//! loss bitmaps (one bit per position, in group order), the change filters
+//! of the previous and current pass, and the work folder.
+
+use super::filters::{neighbour_codes, LINE_WORDS};
+use crate::progress::Progress;
+use anyhow::{bail, Context, Result};
+use memmap2::MmapRaw;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use tables::Index;
+
+/// `NAME.work/`: the folder holding an unfinished solve's bitmaps,
+/// checkpoint and change flags.
+pub(super) fn work_dir(out: &Path) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".work");
+    PathBuf::from(s)
+}
+
+pub(super) fn map_bits(path: &Path, words: usize, fresh: bool) -> Result<MmapRaw> {
+    let f = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(fresh)
+        .open(path)
+        .with_context(|| format!("opening bitmap {}", path.display()))?;
+    let want = (words * 8) as u64;
+    if fresh {
+        f.set_len(want)?;
+    } else {
+        let len = f.metadata()?.len();
+        if len != want {
+            bail!(
+                "{} is {len} bytes, expected {want}: the interrupted solve's state is damaged; \
+                 run again with --fresh",
+                path.display()
+            );
+        }
+    }
+    MmapRaw::map_raw(&f).with_context(|| format!("mapping {}", path.display()))
+}
+
+pub(super) fn as_atomic_u64(m: &MmapRaw) -> &[AtomicU64] {
+    assert_eq!(m.as_ptr() as usize % 8, 0, "bitmap mapping is page aligned");
+    // SAFETY: live page-aligned shared mapping whose length is a multiple
+    // of 8; AtomicU64 has the layout of u64 and allows concurrent access.
+    unsafe { std::slice::from_raw_parts(m.as_mut_ptr() as *const AtomicU64, m.len() / 8) }
+}
+
+pub(super) struct Ctx<'a> {
+    pub idx: &'a Index,
+    pub cells: &'a [AtomicU8],
+    pub w: &'a [AtomicU64],
+    pub l: &'a [AtomicU64],
+    /// Line filters of changed cells, [`LINE_WORDS`] words per block, for
+    /// the previous pass (`prev`) and the current one (`cur`); see
+    /// [`line_keys`].
+    pub prev: Vec<AtomicU64>,
+    pub cur: Vec<AtomicU64>,
+    /// Per block: bit `pawn code` (see [`pawn_code_of`]; 0 = in hand) of
+    /// the opponent part of a cell that changed, previous and current pass.
+    /// Cheaper than the line filters: checked first, without decoding the
+    /// member.
+    pub prev_pc: Vec<AtomicU64>,
+    pub cur_pc: Vec<AtomicU64>,
+    /// Per square: codes of both pawn directions on its 8 neighbours (every
+    /// square a pawn there can step or capture to).
+    pub neighbour_codes: [u64; 16],
+    pub progress: bool,
+}
+
+#[inline(always)]
+pub(super) fn set_bit(bits: &[AtomicU64], k: u64) {
+    bits[(k >> 6) as usize].fetch_or(1 << (k & 63), Relaxed);
+}
+#[inline(always)]
+pub(super) fn clear_bit(bits: &[AtomicU64], k: u64) {
+    bits[(k >> 6) as usize].fetch_and(!(1 << (k & 63)), Relaxed);
+}
+
+pub(super) fn bar(progress: bool, len: u64, label: String) -> Progress {
+    Progress::new(progress, len, label)
+}
+pub(super) fn log(progress: bool, msg: &str) {
+    if progress {
+        // A closed or full stderr must not abort a long solve.
+        let _ = writeln!(std::io::stderr(), "{msg}");
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Working state over `cells` (table order) and the two mapped bitmaps
+    /// (group order), with empty change filters.
+    pub(super) fn new(
+        idx: &'a Index,
+        cells: &'a [AtomicU8],
+        wmap: &'a MmapRaw,
+        lmap: &'a MmapRaw,
+        progress: bool,
+    ) -> Ctx<'a> {
+        let zeros = |n: usize| (0..n).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        Ctx {
+            idx,
+            cells,
+            w: as_atomic_u64(wmap),
+            l: as_atomic_u64(lmap),
+            prev: zeros(idx.num_sides() * LINE_WORDS),
+            cur: zeros(idx.num_sides() * LINE_WORDS),
+            prev_pc: zeros(idx.num_sides()),
+            cur_pc: zeros(idx.num_sides()),
+            neighbour_codes: neighbour_codes(idx.variant()),
+            progress,
+        }
+    }
+}
