@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the Tic-Tac-Chec figures of seed 004 and checks each against
+# Reproduces the Tic-Tac-Chec figures of the published solve and checks each against
 # the expected values in REPRODUCE.md (scripts/check_figures.py).
 #
 #   scripts/reproduce.sh            # count, solve (if the table is missing), stats, verify

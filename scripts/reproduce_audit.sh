@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Reproduces the Tic-Tac-Chec audit figures of REPRODUCE.md (issue 5) and
-# checks them against the expected values (seed 004 and the design notes);
+# Reproduces the Tic-Tac-Chec audit figures of REPRODUCE.md and
+# checks them against the expected values (the published solve);
 # exits non-zero if any figure differs or any command fails.
 #
 #   scripts/reproduce_audit.sh                 everything (needs the table)
@@ -136,7 +136,7 @@ check "audit deepest opening result" "39" \
     "$(line audit '^opening: longest' | grep -o '[0-9]* plies' | sort -n | tail -1 | awk '{ print $1 }')"
 check "audit verdict" "audit: every cell satisfies its equation" "$(line audit '^audit:')"
 
-# 4. The threat census (seed 004, "一场注意力的较量").
+# 4. The threat census (the published solve, "一场注意力的较量").
 run census "$ttc" census "$table"
 for fig in "drawn positions with a live threat: 108,060,290" \
     "drawing moves among moves from draws: 93.20%" \
@@ -150,7 +150,7 @@ for fig in "drawn positions with a live threat: 108,060,290" \
     got=$(line census "^  $label:" | sed -E 's/^  [^:]*: ([^ ]*) .*/\1/')
     check "census $label" "${fig#*: }" "$got"
 done
-# Seed 004 says the 3,762,536 unanswerable threats "are exactly the loss-in-2
+# The published solve says the 3,762,536 unanswerable threats "are exactly the loss-in-2
 # positions". Every one of them is lost in 2, but the table holds 3,763,248
 # losses in 2: 712 of them face no live threat (every move opens a line).
 threats=$(line census '^post-opening: live threats')

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the Surakarta figures of REPRODUCE.md (issue 4) and checks
+# Reproduces the Surakarta figures of REPRODUCE.md and checks
 # them against the expected values; exits non-zero on the first mismatch.
 #
 #   scripts/reproduce_surakarta.sh           perft 1..7, cross-checks, verify-game

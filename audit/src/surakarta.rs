@@ -1,5 +1,5 @@
 //! Surakarta, written plainly for auditing the fast generator of the `rules`
-//! crate (seed 002; issue 4).
+//! crate (the Surakarta rules).
 //!
 //! Nothing here comes from `rules`: the board is a 6 x 6 array of cells, and
 //! a capture is found by walking the board point by point, turning through
@@ -9,7 +9,7 @@
 //! Coordinates: `Point { row, col }` with `row` 0 = rank 1 (Red's back rank)
 //! up to 5 = rank 6, and `col` 0 = file a to 5 = file f.
 //!
-//! The rules, from seed 002 ("完整规则", "胜负与特殊规则"):
+//! The rules, from the Surakarta rules ("完整规则", "胜负与特殊规则"):
 //! * a step moves one piece to one of its eight neighbouring points, which
 //!   must be empty;
 //! * a capture starts in one of the four orthogonal directions, follows its
@@ -128,7 +128,7 @@ const fn end(row: i32, col: i32, leaving: Dir) -> LoopEnd {
 }
 
 /// The eight corner loops, each joining the end of a file to the end of a
-/// rank (seed 002: the small loops join files b, e with ranks 2, 5; the
+/// rank (the Surakarta rules: the small loops join files b, e with ranks 2, 5; the
 /// large loops join files c, d with ranks 3, 4). A piece that leaves the
 /// board through one end comes back through the other end, moving inwards.
 const LOOPS: [(LoopEnd, LoopEnd); 8] = [

@@ -1,7 +1,7 @@
 //! TZAAR, second engine: plain, readable and written independently of
 //! `rules::tzaar` (no shared code), to cross-check it by perft.
 //!
-//! Rules: seed 003 (rulebook) and seed 000 (ruleset `tzaar-standard-2016-v1`,
+//! Rules: the TZAAR rulebook (rulebook) and the TZAAR digital ruleset (ruleset `tzaar-standard-2016-v1`,
 //! section "完整规则"). In short: White's opening turn is one capture; every
 //! later turn is a capture and then a capture, a stack or a pass. A stack
 //! moves whole along one of six lines to the first occupied point (lines end
@@ -381,7 +381,7 @@ pub enum NotationError {
 }
 
 impl Game {
-    /// The fixed start of issue 3 (seed 003 G): Black's pieces as listed,
+    /// The fixed start (the TZAAR rulebook G): Black's pieces as listed,
     /// White's the same pattern rotated 180 degrees; White opens.
     pub fn fixed_start() -> Game {
         let black = [

@@ -1,7 +1,7 @@
 //! The fast generator (`rules::surakarta`) and the plain audit engine
 //! (`audit::surakarta`) agree: same move set at every node of the tree from
 //! the start position to depth 6, and along random playouts that reach
-//! capture-rich middle games and endings (issue 4).
+//! capture-rich middle games and endings.
 
 use audit::surakarta as plain;
 use rules::surakarta as fast;

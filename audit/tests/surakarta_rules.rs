@@ -1,4 +1,4 @@
-//! The hand-built rule positions of issue 4, checked on the plain audit
+//! The hand-built rule positions, checked on the plain audit
 //! engine (the same positions are checked on the fast generator in
 //! `rules/tests/surakarta_rules.rs`). Uses only `audit`.
 

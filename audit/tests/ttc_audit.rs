@@ -1,4 +1,4 @@
-//! The table audit (issue 5) on solved 3x3 tables: clean tables pass for
+//! The table audit on solved 3x3 tables: clean tables pass for
 //! every pawn reading and opening lock with the solver's own W/L/D counts,
 //! and a single corrupted cell (a value, a distance, a draw turned into a
 //! win, in either section) is named exactly.

@@ -1,4 +1,4 @@
-//! The threat census (issue 5; seed 004, "一场注意力的较量"): the two
+//! The threat census (the published solve, "一场注意力的较量"): the two
 //! detectors agree on every 3x3 position, and the census of solved 3x3
 //! tables matches a slow recount made here with the `rules` crate's move
 //! generator (a third, independent threat detector).

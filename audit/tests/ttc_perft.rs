@@ -1,4 +1,4 @@
-//! The audit engine against the `rules` generator (issue 5): the same legal
+//! The audit engine against the `rules` generator: the same legal
 //! moves and the same children at every post-opening position of every 3x3
 //! variant under each pawn reading, lockstep perft on 3x3 and 4x4, and
 //! random 4x4 playouts deep into the movement phase.

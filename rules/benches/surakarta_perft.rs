@@ -1,4 +1,4 @@
-//! Surakarta perft speed (issue 4 goal: 50 million nodes per second on one
+//! Surakarta perft speed (goal: 50 million nodes per second on one
 //! core with bulk counting at the last ply). Throughput is reported in
 //! perft leaf nodes per second (criterion "elements"); the median is in
 //! `target/criterion/surakarta_perft/<name>/new/estimates.json`.

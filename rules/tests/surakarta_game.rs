@@ -1,4 +1,4 @@
-//! Game end (seed 002 "胜负与特殊规则"): win by capturing every enemy piece,
+//! Game end (the Surakarta rules "胜负与特殊规则"): win by capturing every enemy piece,
 //! draws by third repetition, 50 turns without capture and no legal move;
 //! illegal moves rejected with their reason.
 

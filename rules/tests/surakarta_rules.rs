@@ -1,5 +1,4 @@
-//! Hand-built positions for each capture rule of seed 002 (issue 4 "Must
-//! show"), checked on the fast generator. The same positions are checked on
+//! Hand-built positions for each capture rule of the Surakarta rules, checked on the fast generator. The same positions are checked on
 //! the audit engine in `audit/tests/surakarta_rules.rs`.
 
 use rules::surakarta::{perft, Move, MoveKind, Position, Side, Square};

@@ -1,5 +1,5 @@
-//! Hand-built Tic-Tac-Chec positions for each movement rule (design notes,
-//! "Tic-Tac-Chec rules as the solver formalises them"; seed 004, "规则").
+//! Hand-built Tic-Tac-Chec positions for each movement rule (the design derivation,
+//! "Tic-Tac-Chec rules as the solver formalises them"; the published solve, "规则").
 
 use rules::ttc::{Move, PawnReading, Position, Variant};
 

@@ -1,5 +1,5 @@
-//! Hand-built TZAAR positions, one or more per rule of issue 3, checked
-//! against the fast generator in `rules::tzaar` (seed 000 rule quoted in each test).
+//! Hand-built TZAAR positions, one or more per rule, checked
+//! against the fast generator in `rules::tzaar` (the TZAAR digital ruleset rule quoted in each test).
 
 use rules::tzaar::{
     divide, perft, Action, ActionError, Color, IllegalTurn, Kind, Point, Position, Status, Turn,
@@ -81,7 +81,7 @@ fn divide_sums_to_perft_and_lists_each_turn_once() {
 
 #[test]
 fn opening_turn_is_a_single_adjacent_capture() {
-    // Seed 000: "白方的开局回合只有一次强制吃子，吃完立即交给黑方".
+    // The TZAAR digital ruleset: "白方的开局回合只有一次强制吃子，吃完立即交给黑方".
     let p = Position::fixed_start();
     for t in p.turns() {
         assert_eq!(t.second, None, "{t}");
@@ -106,7 +106,7 @@ fn opening_turn_is_a_single_adjacent_capture() {
 
 #[test]
 fn capture_needs_height_at_least_the_targets() {
-    // Seed 000: "起点堆高度必须大于或等于目标堆高度".
+    // The TZAAR digital ruleset: "起点堆高度必须大于或等于目标堆高度".
     let base = "A3=Z,A4=R,A5=t,I1=z,I2=r,I3=t";
     let equal = pos(&format!("A1=TT,A2=tt,{base} w normal"));
     assert!(first_captures(&equal).contains(&"A1xA2".to_string()));
@@ -133,7 +133,7 @@ fn capture_needs_height_at_least_the_targets() {
 
 #[test]
 fn stacks_block_rays_and_empty_points_do_not() {
-    // Seed 000: "可以越过任意数量的连续空点，但该方向遇到的第一座棋堆就是唯一可能的终点".
+    // The TZAAR digital ruleset: "可以越过任意数量的连续空点，但该方向遇到的第一座棋堆就是唯一可能的终点".
     let p = pos("A1=T,A3=t,A4=r,E1=Z,E2=R,I1=z,I2=r,I3=t w normal");
     let firsts = first_captures(&p);
     assert!(firsts.contains(&"A1xA3".to_string()), "{firsts:?}");
@@ -171,7 +171,7 @@ fn stacks_block_rays_and_empty_points_do_not() {
 
 #[test]
 fn the_centre_hole_ends_every_line() {
-    // Seed 000: "射线到达中心即结束，不能从孔的一侧穿到另一侧".
+    // The TZAAR digital ruleset: "射线到达中心即结束，不能从孔的一侧穿到另一侧".
     // D5-(E5)-F4 is an E-W line, E4-(E5)-E6 a column, D4-(E5)-F5 a diagonal.
     let p = pos("A1=Z,A2=R,D5=T,E4=T,D4=T,F4=t,E6=t,F5=t,I1=z,I2=r w normal");
     let firsts = first_captures(&p);
@@ -200,7 +200,7 @@ fn the_centre_hole_ends_every_line() {
 
 #[test]
 fn stacking_is_a_second_action_onto_own_stacks_of_any_height() {
-    // Seed 000: "强化只能落到己方堆 ... 强化没有高低限制"; the mover ends on top.
+    // The TZAAR digital ruleset: "强化只能落到己方堆 ... 强化没有高低限制"; the mover ends on top.
     let p = pos("A1=Z,A2=RRR,A4=t,B1=T,I1=z,I2=r,I3=t w normal");
     let texts = turn_texts(&p);
     // First action is never a stack.
@@ -236,7 +236,7 @@ fn stacking_is_a_second_action_onto_own_stacks_of_any_height() {
 
 #[test]
 fn stacking_that_buries_your_last_visible_type_is_legal_and_loses() {
-    // Seed 000: "第二行动强化可能把己方最后可见的一种目标顶棋埋住，这种自负立即判对手获胜".
+    // The TZAAR digital ruleset: "第二行动强化可能把己方最后可见的一种目标顶棋埋住，这种自负立即判对手获胜".
     let p = pos("A1=T,A2=R,A3=Z,A4=t,A5=t,I1=z,I2=r,I3=t w normal");
     let texts = turn_texts(&p);
     assert!(texts.contains(&"A3xA4 A1+A2".to_string()), "{texts:?}");
@@ -266,7 +266,7 @@ fn stacking_that_buries_your_last_visible_type_is_legal_and_loses() {
 
 #[test]
 fn a_first_capture_that_removes_the_last_visible_type_ends_the_turn() {
-    // Seed 000: "第一次吃子若移除了对手最后可见的某一种，完整回合在第一行动处立即终止".
+    // The TZAAR digital ruleset: "第一次吃子若移除了对手最后可见的某一种，完整回合在第一行动处立即终止".
     // Black's only other Tzaar is buried under a Tott, so it does not count.
     let p = pos("A1=T,A2=R,A3=Z,A4=z,I1=zt,I2=r w normal");
     let plans: Vec<Turn> = p
@@ -307,7 +307,7 @@ fn a_first_capture_that_removes_the_last_visible_type_ends_the_turn() {
 
 #[test]
 fn no_capture_is_checked_only_when_the_turn_is_handed_over() {
-    // Seed 000: "只有完整回合交给对手时才检查“无合法吃子”".
+    // The TZAAR digital ruleset: "只有完整回合交给对手时才检查“无合法吃子”".
     // Every White stack is height 2 and every Black one height 1, so Black can
     // never capture; White (to move) can.
     let p = pos("A1=TZ,A2=TR,A3=ZT,A4=t,I1=z,I2=r,I3=t w normal");

@@ -1,8 +1,8 @@
-//! `ttc compare A B`: cell-by-cell comparison of two tables (issue 6).
+//! `ttc compare A B`: cell-by-cell comparison of two tables.
 //!
 //! Works on source and compact tables alike: the same rules give a
 //! lossless check (every cell equal), two pawn readings give the W/L/D
-//! transition matrices of seed 004, "哪一套规则？".
+//! transition matrices of the published solve, "哪一套规则？".
 
 use anyhow::{bail, Context, Result};
 use clap::Args;

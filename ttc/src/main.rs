@@ -39,7 +39,7 @@ enum Command {
     Line(probe_cmd::LineArgs),
     /// Write a compact (zstd block-compressed) copy of a table.
     Pack(probe_cmd::PackArgs),
-    /// Threat census of a table (seed 004, "一场注意力的较量").
+    /// Threat census of a table (the published solve, "一场注意力的较量").
     Census(audit_cmd::CensusArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {

@@ -1,8 +1,8 @@
 //! The plain Tic-Tac-Chec board: an array of squares, pieces in hand, and
 //! move generation written out loop by loop.
 //!
-//! Rules (design notes, "Tic-Tac-Chec rules as the solver formalises them";
-//! seed 004, section "规则"):
+//! Rules (the design derivation, "Tic-Tac-Chec rules as the solver formalises them";
+//! the published solve, section "规则"):
 //!
 //! * an `n x n` board (`n` = 4, or 3 for the reduced test variants),
 //!   squares `row * n + col` with row 0 = rank 1 (White's home rank);
@@ -661,7 +661,7 @@ impl Board {
         }
     }
 
-    /// The colour swap + 180-degree rotation of the design notes
+    /// The colour swap + 180-degree rotation of the design derivation
     /// ("Normalisation"): every piece changes colour and moves to
     /// `n*n-1-s`, hands swap, pawn directions flip (so relative directions
     /// are kept), the other side moves. Applying it twice is the identity.

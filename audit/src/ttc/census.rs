@@ -1,5 +1,5 @@
-//! `ttc census TABLE`: the threat census of seed 004, section
-//! "一场注意力的较量" (issue 5).
+//! `ttc census TABLE`: the threat census of the published solve, section
+//! "一场注意力的较量".
 //!
 //! For every position of both sections, live threats (see
 //! [`super::threats`]) are found by both detectors, which must return the
@@ -12,7 +12,7 @@
 //!   completes a line next ply);
 //! * a *safe reply* is any move that is not an immediate loss;
 //! * a live threat is *answerable* when the threatened side has a safe
-//!   reply; seed 004 says the unanswerable ones (3,762,536 post-opening)
+//!   reply; the published solve says the unanswerable ones (3,762,536 post-opening)
 //!   are exactly the positions lost in 2, which is checked position by
 //!   position;
 //! * "most moves draw" means strictly more than half of the legal moves.
@@ -70,7 +70,7 @@ pub struct DrawStats {
     pub threatened_safe_replies: u64,
     /// Threatened drawn positions with exactly one drawing reply.
     pub threatened_exactly_one_drawing_reply: u64,
-    /// Threatened drawn positions without a safe reply (seed 004: none in
+    /// Threatened drawn positions without a safe reply (the published solve: none in
     /// the 4x4 game; includes drawn positions without a legal move).
     pub threatened_without_safe_reply: u64,
 }
@@ -87,9 +87,9 @@ pub struct ThreatStats {
     pub unanswerable: u64,
     /// Positions lost in 2 plies.
     pub loss_in_2: u64,
-    /// Unanswerable threats that are not losses in 2 (seed 004: none).
+    /// Unanswerable threats that are not losses in 2 (the published solve: none).
     pub unanswerable_not_loss_in_2: u64,
-    /// Losses in 2 that are not unanswerable threats (seed 004: none).
+    /// Losses in 2 that are not unanswerable threats (the published solve: none).
     pub loss_in_2_not_unanswerable: u64,
     /// Winning moves the detectors found (summed over positions).
     pub winning_moves: u64,
@@ -271,7 +271,7 @@ pub struct CensusReport {
     pub post: SectionCensus,
     /// Opening section (the opponent's hypothetical move is a placement).
     pub opening: SectionCensus,
-    /// Seed 004 figures of the post-opening section.
+    /// The published solve figures of the post-opening section.
     pub figures: Figures,
     /// Wall time in seconds.
     pub seconds: f64,

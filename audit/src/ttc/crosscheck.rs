@@ -1,5 +1,5 @@
 //! Tic-Tac-Chec perft and the lockstep cross-check of the two generators
-//! (issue 5: `ttc perft ttc`).
+//! (`ttc perft ttc`).
 //!
 //! This module is the comparison harness, the one place in `audit::ttc`
 //! that calls the `rules` move generator (`Position::legal_moves`,

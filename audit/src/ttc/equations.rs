@@ -1,5 +1,4 @@
-//! The cell equations of the design notes ("One byte per position"; issue
-//! 5): what a position's code must be, given its children's codes.
+//! The cell equations of the one-byte code (`tables::code`): what a position's code must be, given its children's codes.
 //!
 //! * any line on the board = loss in 0;
 //! * win in `d` = some child is lost in `d-1` and none is lost sooner;
@@ -7,7 +6,7 @@
 //! * draw = no child is a loss and some child is not a win.
 //!
 //! A non-terminal position without any legal move has no forced result and
-//! is recorded as a draw (the solver's convention, design notes: "a position
+//! is recorded as a draw (the solver's convention, the design derivation: "a position
 //! with no forced result is a draw"); the audit counts such positions
 //! separately.
 

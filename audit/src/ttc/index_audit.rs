@@ -1,5 +1,5 @@
 //! `ttc audit index`: the perfect-hash index of `tables` checked
-//! exhaustively (issue 5; design notes, "State space" and
+//! exhaustively (the design derivation, "State space" and
 //! "Normalisation").
 //!
 //! * Both domains have the size counted here independently: post-opening

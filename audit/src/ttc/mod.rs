@@ -1,4 +1,4 @@
-//! Tic-Tac-Chec, second engine and tablebase audits (issue 5).
+//! Tic-Tac-Chec, second engine and tablebase audits.
 //!
 //! Written independently of `rules::ttc`'s move generation: from `rules`
 //! and `tables` this module uses only data types ([`rules::ttc::Side`],
@@ -8,11 +8,11 @@
 //! [`board`], as plain loops over a square array.
 //!
 //! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
-//! * [`equations`]: the cell equations of the design notes.
+//! * [`equations`]: the cell equations of the design derivation.
 //! * [`table_audit`]: `ttc audit TABLE`.
 //! * [`index_audit`]: `ttc audit index`.
 //! * [`threats`]: the two live-threat detectors.
-//! * [`census`]: `ttc census TABLE` (seed 004, "一场注意力的较量").
+//! * [`census`]: `ttc census TABLE` (the published solve, "一场注意力的较量").
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
 
 pub mod board;

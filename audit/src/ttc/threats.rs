@@ -1,4 +1,4 @@
-//! Live threats: the two independent detectors of seed 004 ("一场注意力的较量":
+//! Live threats: the two independent detectors of the published solve ("一场注意力的较量":
 //! "两个相互独立的检测器在每一个已索引局面中都找到了完全相同的取胜着法").
 //!
 //! A *live threat* against the side to move: its opponent could complete a

@@ -1,5 +1,5 @@
-//! `ttc perft surakarta` and `ttc verify-game surakarta` (issue 4; rules:
-//! seed 002).
+//! `ttc perft surakarta` and `ttc verify-game surakarta` (rules:
+//! the Surakarta rules).
 //!
 //! * `ttc perft surakarta --depth N [--position TEXT] [--divide]
 //!   [--cross-check]` counts the leaves of the legal move tree (moves counted
