@@ -31,7 +31,8 @@ pub struct NotationError {
 }
 
 impl Position {
-    /// The position in the notation described in [`self`](self).
+    /// The position in the text notation (`BOARD SIDE HANDS PAWNS PLY`,
+    /// described with [`Position`]).
     pub fn to_notation(&self) -> String {
         let v = self.variant();
         let n = v.size();
