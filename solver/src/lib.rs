@@ -12,6 +12,7 @@ pub mod probe;
 pub mod progress;
 pub mod solve;
 pub mod stats;
+pub mod win_in_one;
 
 pub use solve::{solve, SolveOptions, SolveReport};
 pub use stats::SectionStats;

@@ -2,6 +2,7 @@
 //! consistency check of the work files before a resume, and the clean stop
 //! on request.
 
+use super::filters::ChangeFilter;
 use super::work::{set_bit, Ctx};
 use super::{PassLog, LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
@@ -12,7 +13,7 @@ use rules::ttc::Variant;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 use tables::code::DRAW;
 use tables::file::TableWriter;
@@ -60,11 +61,11 @@ pub const STOP_FILE: &str = "STOP";
 
 /// Saves the change flags as `flags.bin`: the words little-endian, then the
 /// CRC-64/XZ of those bytes (8 bytes LE).
-pub(super) fn save_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> Result<()> {
-    let mut bytes: Vec<u8> = lines
+pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter]) -> Result<()> {
+    let mut bytes: Vec<u8> = filters
         .iter()
-        .chain(pcs)
-        .flat_map(|f| f.load(Relaxed).to_le_bytes())
+        .flat_map(|f| f.prev_words())
+        .flat_map(|w| w.load(Relaxed).to_le_bytes())
         .collect();
     let crc = tables::file::CRC64.checksum(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
@@ -74,18 +75,23 @@ pub(super) fn save_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> 
     Ok(())
 }
 
-/// Loads saved change flags; false if absent, of the wrong size or failing
-/// their CRC (the caller then evaluates everything once, which is always
-/// correct).
-pub(super) fn load_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> bool {
-    let n = (lines.len() + pcs.len()) * 8;
+/// Loads saved change flags into the previous-pass words of `filters`;
+/// false if absent, of the wrong size or failing their CRC (the caller
+/// then evaluates everything once, which is always correct).
+pub(super) fn load_flags(dir: &Path, filters: &[&ChangeFilter]) -> bool {
+    let n = filters
+        .iter()
+        .map(|f| f.prev_words().count())
+        .sum::<usize>()
+        * 8;
     match fs::read(dir.join("flags.bin")) {
         Ok(b)
             if b.len() == n + 8
                 && tables::file::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..] =>
         {
-            for (f, c) in lines.iter().chain(pcs).zip(b.chunks_exact(8)) {
-                f.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
+            let words = filters.iter().flat_map(|f| f.prev_words());
+            for (w, c) in words.zip(b.chunks_exact(8)) {
+                w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
             }
             true
         }
@@ -200,11 +206,7 @@ impl Saver<'_> {
     /// If `STOP` exists in the work folder: saves the change flags `prev`
     /// (line filters, pawn codes), marks the checkpoint clean, removes
     /// `STOP` and ends the run with an error that says how to resume.
-    pub fn stop_if_asked(
-        &mut self,
-        cp: &mut Checkpoint,
-        prev: (&[AtomicU64], &[AtomicU64]),
-    ) -> Result<()> {
+    pub fn stop_if_asked(&mut self, cp: &mut Checkpoint, filters: &[&ChangeFilter]) -> Result<()> {
         let stop = self.dir.join(STOP_FILE);
         let Ok(text) = fs::read_to_string(&stop) else {
             return Ok(());
@@ -219,7 +221,7 @@ impl Saver<'_> {
                 return Ok(());
             }
         }
-        save_flags(self.dir, prev.0, prev.1)?;
+        save_flags(self.dir, filters)?;
         cp.clean_stop = true;
         self.save(cp, true)?;
         let _ = fs::remove_file(&stop);

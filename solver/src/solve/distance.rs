@@ -4,7 +4,7 @@
 //! have its distance.
 
 use super::checkpoint::{Checkpoint, Saver};
-use super::pass::Pass;
+use super::pass::{Dirty, Pass};
 use super::work::{log, Ctx};
 use super::PassLog;
 use anyhow::{bail, Result};
@@ -30,7 +30,11 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         let t = Instant::now();
         let (decided, evaluated) = ctx.pass(
             Pass::Distance(d as u8),
-            all_dirty_waves > 0,
+            if all_dirty_waves > 0 {
+                Dirty::All
+            } else {
+                Dirty::Flagged
+            },
             format!("wave {d}"),
         );
         let redone = resumed && all_dirty_waves > 0;
@@ -62,7 +66,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         }
         // Every wave: a resume must restart from the wave that was cut.
         saver.save(cp, true)?;
-        saver.stop_if_asked(cp, (&ctx.prev, &ctx.prev_pc))?;
+        saver.stop_if_asked(cp, &[&ctx.changed, &ctx.lost])?;
     }
     let left: u64 = ctx
         .w

@@ -72,3 +72,36 @@ pub(super) fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8],
         }
     }
 }
+
+/// WDL evaluation of `(b, A)` when none of its children has become lost
+/// since its last evaluation (or it has no child lost in 0): only "every
+/// child won" can be new. Stops at the first child that is neither won nor
+/// lost, so an undecided position usually costs one child. Returns
+/// [`LOSS_PENDING`] if every child is won, [`WIN_PENDING`] if a lost child
+/// comes before any undecided one, else [`UNDECIDED`].
+#[inline]
+pub(super) fn eval_wdl_all_won(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u8 {
+    let mut code = UNDECIDED;
+    let mut any = false;
+    let finished = for_each_child(g, b, |cell| {
+        any = true;
+        if cell == LINE {
+            code = WIN_PENDING;
+            return false;
+        }
+        let c = cells[cell as usize].load(Relaxed);
+        if c == UNDECIDED || c == DRAW {
+            return false;
+        }
+        if c & 1 == 0 {
+            code = WIN_PENDING;
+            return false;
+        }
+        true
+    });
+    if finished && any {
+        LOSS_PENDING
+    } else {
+        code
+    }
+}

@@ -2,7 +2,9 @@
 //! children changed (pawn codes per block, four hashed line filters per
 //! block).
 
+use rayon::prelude::*;
 use rules::ttc::Variant;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Pawn code of a pawn on `sq` with direction `returning`:
 /// `1 + 2 * sq + returning` (1..=32; 0 is reserved for a pawn in hand).
@@ -57,4 +59,93 @@ pub(super) fn line_keys(s: &rules::ttc::Side) -> [usize; 4] {
         h(2, (p * 17 + n) * 17 + r),
         h(3, (p * 17 + n) * 17 + b),
     ]
+}
+
+/// The change filters of one kind of change (every decision, or losses
+/// only), for the previous pass (`prev_*`) and the current one (`cur_*`):
+/// per block, the four line filters ([`LINE_WORDS`] words, see
+/// [`line_keys`]) and one word of pawn codes (bit [`pawn_code_of`], 0 = in
+/// hand or absent) of the opponent parts of the cells that changed.
+pub(super) struct ChangeFilter {
+    pub prev_lines: Vec<AtomicU64>,
+    pub cur_lines: Vec<AtomicU64>,
+    pub prev_pc: Vec<AtomicU64>,
+    pub cur_pc: Vec<AtomicU64>,
+}
+
+impl ChangeFilter {
+    /// Empty filters for `blocks` blocks (`blocks * (2 * LINE_WORDS + 2)`
+    /// words: 85,873 blocks on 4x4, about 88 MB).
+    pub fn new(blocks: usize) -> ChangeFilter {
+        let zeros = |n: usize| (0..n).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+        ChangeFilter {
+            prev_lines: zeros(blocks * LINE_WORDS),
+            cur_lines: zeros(blocks * LINE_WORDS),
+            prev_pc: zeros(blocks),
+            cur_pc: zeros(blocks),
+        }
+    }
+
+    /// Records, in the current pass, a changed cell of block `id` whose
+    /// opponent part has line keys `keys` and pawn-code bit `pc`.
+    #[inline(always)]
+    pub fn record(&self, id: usize, keys: &[usize; 4], pc: u64) {
+        let blk = id * LINE_WORDS;
+        for &h in keys {
+            self.cur_lines[blk + (h >> 6)].fetch_or(1 << (h & 63), Relaxed);
+        }
+        self.cur_pc[id].fetch_or(pc, Relaxed);
+    }
+
+    /// The union of the filters of `blocks` (the blocks holding a group's
+    /// children): the previous pass, plus the current one if `with_cur`.
+    /// Returns (line filters, pawn codes).
+    #[inline]
+    pub fn gather(
+        &self,
+        blocks: impl Iterator<Item = usize>,
+        with_cur: bool,
+    ) -> ([u64; LINE_WORDS], u64) {
+        let mut lines = [0u64; LINE_WORDS];
+        let mut pc = 0u64;
+        for c in blocks {
+            for (w, slot) in lines.iter_mut().enumerate() {
+                let i = c * LINE_WORDS + w;
+                *slot |= self.prev_lines[i].load(Relaxed);
+                if with_cur {
+                    *slot |= self.cur_lines[i].load(Relaxed);
+                }
+            }
+            pc |= self.prev_pc[c].load(Relaxed);
+            if with_cur {
+                pc |= self.cur_pc[c].load(Relaxed);
+            }
+        }
+        (lines, pc)
+    }
+
+    /// Ends a pass: the current filters become the previous ones and the
+    /// current ones are cleared.
+    pub fn rotate(&self) {
+        for (prev, cur) in [
+            (&self.prev_lines, &self.cur_lines),
+            (&self.prev_pc, &self.cur_pc),
+        ] {
+            prev.par_iter().zip(cur.par_iter()).for_each(|(p, c)| {
+                p.store(c.swap(0, Relaxed), Relaxed);
+            });
+        }
+    }
+
+    /// The previous pass's words, lines then pawn codes (what a clean stop
+    /// saves).
+    pub fn prev_words(&self) -> impl Iterator<Item = &AtomicU64> {
+        self.prev_lines.iter().chain(&self.prev_pc)
+    }
+}
+
+/// Whether any of `keys` is set in `lines`.
+#[inline(always)]
+pub(super) fn hits(lines: &[u64; LINE_WORDS], keys: &[usize; 4]) -> bool {
+    keys.iter().any(|&h| lines[h >> 6] >> (h & 63) & 1 != 0)
 }

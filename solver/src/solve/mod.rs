@@ -36,6 +36,7 @@ mod eval;
 mod filters;
 mod init;
 mod opening;
+
 mod pass;
 mod wdl;
 mod work;
@@ -220,7 +221,7 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         init::run(&ctx, &mut cp, &mut saver)?;
     }
     if cp.phase == "init" || cp.phase == "wdl" {
-        wdl::run(&ctx, &mut cp, &mut saver)?;
+        wdl::run(&ctx, &mut cp, &mut saver, resumed)?;
         wdl::clear_terminal_marks(&ctx, &mut cp, &mut saver)?;
     }
     if cp.phase == "prepare" || cp.phase == "distance" {

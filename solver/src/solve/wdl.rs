@@ -2,7 +2,7 @@
 //! nothing; then the terminal marks are cleared for the distance waves.
 
 use super::checkpoint::{load_flags, Checkpoint, Saver};
-use super::pass::Pass;
+use super::pass::{Dirty, Pass};
 use super::work::{log, Ctx};
 use super::PassLog;
 use anyhow::Result;
@@ -10,20 +10,29 @@ use rayon::prelude::*;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
-/// Runs (or continues) the sweeps; leaves `cp` at phase `wdl`, number =
-/// the last sweep (which decided nothing).
-pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<()> {
+/// Runs (or continues, `resumed`) the sweeps; leaves `cp` at phase `wdl`,
+/// number = the last sweep (which decided nothing).
+pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bool) -> Result<()> {
     let mut sweep = if cp.phase == "wdl" { cp.number } else { 0 };
-    // Fresh runs and runs resumed after a kill evaluate everything once;
-    // a clean stop saved its change flags.
-    let mut all_dirty =
-        !(cp.phase == "wdl" && cp.clean_stop && load_flags(saver.dir, &ctx.prev, &ctx.prev_pc));
+    // A fresh run starts with the cheap first sweep; a clean stop saved
+    // its change flags; a run resumed after a kill lost them (and may be
+    // ahead of its checkpoint), so it evaluates everything in full once.
+    let mut dirty = if cp.phase == "init" && !resumed {
+        Dirty::First
+    } else if cp.phase == "wdl"
+        && cp.clean_stop
+        && load_flags(saver.dir, &[&ctx.changed, &ctx.lost])
+    {
+        Dirty::Flagged
+    } else {
+        Dirty::All
+    };
     cp.clean_stop = false;
     loop {
         sweep += 1;
         let t = Instant::now();
-        let (decided, evaluated) = ctx.pass(Pass::Wdl, all_dirty, format!("wdl sweep {sweep}"));
-        all_dirty = false;
+        let (decided, evaluated) = ctx.pass(Pass::Wdl, dirty, format!("wdl sweep {sweep}"));
+        dirty = Dirty::Flagged;
         ctx.rotate_flags();
         let entry = PassLog {
             phase: "wdl".into(),
@@ -47,7 +56,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<(
         if done {
             return Ok(());
         }
-        saver.stop_if_asked(cp, (&ctx.prev, &ctx.prev_pc))?;
+        saver.stop_if_asked(cp, &[&ctx.changed, &ctx.lost])?;
     }
 }
 

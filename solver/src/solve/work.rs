@@ -2,8 +2,9 @@
 //! loss bitmaps (one bit per position, in group order), the change filters
 //! of the previous and current pass, and the work folder.
 
-use super::filters::{neighbour_codes, LINE_WORDS};
+use super::filters::{neighbour_codes, ChangeFilter};
 use crate::progress::Progress;
+use crate::win_in_one::WinInOne;
 use anyhow::{bail, Context, Result};
 use memmap2::MmapRaw;
 use std::fs::OpenOptions;
@@ -56,17 +57,12 @@ pub(super) struct Ctx<'a> {
     pub cells: &'a [AtomicU8],
     pub w: &'a [AtomicU64],
     pub l: &'a [AtomicU64],
-    /// Line filters of changed cells, [`LINE_WORDS`] words per block, for
-    /// the previous pass (`prev`) and the current one (`cur`); see
-    /// [`line_keys`].
-    pub prev: Vec<AtomicU64>,
-    pub cur: Vec<AtomicU64>,
-    /// Per block: bit `pawn code` (see [`pawn_code_of`]; 0 = in hand) of
-    /// the opponent part of a cell that changed, previous and current pass.
-    /// Cheaper than the line filters: checked first, without decoding the
-    /// member.
-    pub prev_pc: Vec<AtomicU64>,
-    pub cur_pc: Vec<AtomicU64>,
+    /// Change filters of every decision.
+    pub changed: ChangeFilter,
+    /// Change filters of decisions that a position is lost.
+    pub lost: ChangeFilter,
+    /// Wins in one ply by line geometry (first sweep).
+    pub win_in_one: WinInOne,
     /// Per square: codes of both pawn directions on its 8 neighbours (every
     /// square a pawn there can step or capture to).
     pub neighbour_codes: [u64; 16],
@@ -102,16 +98,14 @@ impl<'a> Ctx<'a> {
         lmap: &'a MmapRaw,
         progress: bool,
     ) -> Ctx<'a> {
-        let zeros = |n: usize| (0..n).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
         Ctx {
             idx,
             cells,
             w: as_atomic_u64(wmap),
             l: as_atomic_u64(lmap),
-            prev: zeros(idx.num_sides() * LINE_WORDS),
-            cur: zeros(idx.num_sides() * LINE_WORDS),
-            prev_pc: zeros(idx.num_sides()),
-            cur_pc: zeros(idx.num_sides()),
+            changed: ChangeFilter::new(idx.num_sides()),
+            lost: ChangeFilter::new(idx.num_sides()),
+            win_in_one: WinInOne::new(idx.variant().geometry()),
             neighbour_codes: neighbour_codes(idx.variant()),
             progress,
         }
