@@ -145,6 +145,7 @@ async function load(text) {
     S.positions = [p.position];
     S.played = [];
     S.cur = 0;
+    $('position').value = p.position;
     $('line').hidden = true;
     showError('');
     show();
@@ -306,21 +307,40 @@ function renderMoves() {
   }
   p.moves.forEach((m, i) => {
     const li = document.createElement('li');
-    li.className = 'move ' + m.category + (m.differs ? ' differs' : '');
+    li.className = 'move res-' + m.category + (m.differs ? ' disagree' : '');
     li.setAttribute('role', 'option');
     li.tabIndex = i === 0 ? 0 : -1;
     li.dataset.move = m.move;
     li.dataset.category = m.category;
     li.append(span('mv', m.move), span('result ' + m.category, m.text));
     if (m.other) {
-      li.dataset.otherCategory = m.other.category;
-      li.append(span('result other ' + m.other.category, m.other.text));
+      const o = m.other.legal ? m.other : { category: 'illegal', text: 'not legal' };
+      li.append(span('result other ' + o.category, o.text));
       li.append(span('mark', m.differs ? '≠' : ''));
       if (m.differs) li.title = 'the two readings disagree on this move';
     }
     list.append(li);
     if (m.move === focused) li.focus();
   });
+  renderOtherOnly(p);
+}
+
+// Compare mode: moves legal only under the compared rules (not playable here).
+function renderOtherOnly(p) {
+  const box = $('other-only');
+  const only = p.other_only || [];
+  box.hidden = only.length === 0;
+  if (box.hidden) return;
+  $('other-only-head').textContent = `Legal only under ${S.info.tables[1].reading}`;
+  const list = $('other-only-moves');
+  list.replaceChildren();
+  for (const m of only) {
+    const li = document.createElement('li');
+    li.className = 'move disagree';
+    li.dataset.otherOnly = m.move;
+    li.append(span('mv', m.move), span('result', '—'), span('result other ' + m.category, m.text), span('mark', '≠'));
+    list.append(li);
+  }
 }
 
 function renderHistory() {
@@ -378,7 +398,7 @@ async function bestLine() {
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';
-      b.className = 'line-step' + (s.differs ? ' differs' : '');
+      b.className = 'line-step' + (s.differs ? ' disagree' : '');
       b.dataset.ply = i + 1;
       b.append(span('mv', s.move), span('result ' + s.category, s.text));
       if (s.other) b.append(span('result other ' + s.other.category, s.other.text));

@@ -186,26 +186,55 @@ fn compare_mode_gives_both_readings_and_marks_differences() {
     let (_, info) = server.json("/api/info");
     assert_eq!(info["compare"], true);
     assert_eq!(info["tables"][1]["reading"], "outbound-only");
-    let mut differing_moves = 0;
+    let (mut differing_moves, mut illegal_there) = (0, 0);
     for p in walk(&server, 60, 5) {
         let api = server.api("probe", &p);
         let cb = ttc_json(&["probe", b.to_str().unwrap(), &p]);
         assert_eq!(api["other"]["text"], cb["value"]["text"], "{p}");
         assert_eq!(api["differs"], api["text"] != api["other"]["text"]);
+        let theirs = cb["moves"].as_array().unwrap();
         for m in api["moves"].as_array().unwrap() {
-            let c = cb["moves"]
+            match theirs.iter().find(|x| x["move"] == m["move"]) {
+                Some(c) => {
+                    assert_eq!(m["other"]["legal"], true);
+                    assert_eq!(m["other"]["text"], c["result"]["text"], "{p} {}", m["move"]);
+                    assert_eq!(m["differs"], m["text"] != m["other"]["text"]);
+                }
+                None => {
+                    // Legal under travel-direction only: a returning pawn's capture.
+                    assert_eq!(m["other"], serde_json::json!({"legal": false}), "{p}");
+                    assert_eq!(m["differs"], true);
+                    illegal_there += 1;
+                }
+            }
+            differing_moves += usize::from(m["differs"] == true);
+        }
+        // Moves legal only under the compared rules are listed apart.
+        let only = api["other_only"].as_array().unwrap();
+        for o in only {
+            let c = theirs.iter().find(|x| x["move"] == o["move"]).unwrap();
+            assert_eq!(o["text"], c["result"]["text"]);
+            assert!(!api["moves"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .find(|x| x["move"] == m["move"])
-                .unwrap();
-            assert_eq!(m["other"]["text"], c["result"]["text"], "{p} {}", m["move"]);
-            assert_eq!(m["differs"], m["text"] != m["other"]["text"]);
-            differing_moves += usize::from(m["differs"] == true);
+                .any(|m| m["move"] == o["move"]));
         }
+        let shared = api["moves"].as_array().unwrap().len() - illegal_here(&api);
+        assert_eq!(shared + only.len(), theirs.len(), "{p}");
         assert_probe_matches_main(&api, &a, &p);
     }
     assert!(differing_moves > 0, "the walk should meet a disagreement");
+    eprintln!("{differing_moves} differing moves, {illegal_there} illegal under outbound-only");
+}
+
+fn illegal_here(api: &Value) -> usize {
+    api["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["other"]["legal"] == false)
+        .count()
 }
 
 fn assert_probe_matches_main(api: &Value, table: &Path, position: &str) {

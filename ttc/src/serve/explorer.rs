@@ -5,7 +5,7 @@ use super::error::ApiError;
 use super::json::{TableInfo, Value};
 use anyhow::{bail, Result};
 use rules::ttc::Position;
-use solver::probe::Prober;
+use solver::probe::{Probe, Prober};
 use std::path::Path;
 use tables::any::AnyTable;
 use tables::code::Wdl;
@@ -87,11 +87,13 @@ impl Explorer {
         })
     }
 
-    /// Value of `pos` under the compared table, `None` without one.
+    /// `pos` in the compared table's rules with that table's prober,
+    /// `None` without one.
     ///
     /// # Errors
-    /// 500 if the table cannot be read.
-    pub fn other_value(&self, pos: &Position) -> Result<Option<Wdl>, ApiError> {
+    /// 500 if the position is not one of the other rule set (cannot
+    /// happen for two tables of one layout).
+    fn in_other(&self, pos: &Position) -> Result<Option<(&Prober, Position)>, ApiError> {
         let Some(o) = &self.other else {
             return Ok(None);
         };
@@ -103,7 +105,30 @@ impl Explorer {
             pos.opening_ply(),
         )
         .map_err(|e| ApiError::internal(format!("position `{pos}` under the other rules: {e}")))?;
-        Ok(Some(o.value(&same)?))
+        Ok(Some((o, same)))
+    }
+
+    /// Value of `pos` under the compared table, `None` without one.
+    ///
+    /// # Errors
+    /// 500 if the table cannot be read.
+    pub fn other_value(&self, pos: &Position) -> Result<Option<Wdl>, ApiError> {
+        match self.in_other(pos)? {
+            Some((o, p)) => Ok(Some(o.value(&p)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// `pos` probed in the compared table (its own legal moves: a move of
+    /// one pawn reading may be illegal in the other), `None` without one.
+    ///
+    /// # Errors
+    /// 500 if the table cannot be read.
+    pub fn other_probe(&self, pos: &Position) -> Result<Option<Probe>, ApiError> {
+        match self.in_other(pos)? {
+            Some((o, p)) => Ok(Some(o.probe(&p)?)),
+            None => Ok(None),
+        }
     }
 
     /// The compared value of `pos` as JSON with the `differs` flag

@@ -124,6 +124,17 @@ pub struct Info {
     pub empty_position: String,
 }
 
+/// A move's result under the compared table.
+#[derive(Debug, Serialize)]
+pub struct OtherResult {
+    /// Whether the move is legal under the compared rules (a returning
+    /// pawn's capture may not be).
+    pub legal: bool,
+    /// Its result there, when legal.
+    #[serde(flatten)]
+    pub value: Option<Value>,
+}
+
 /// One move of `GET /api/probe`.
 #[derive(Debug, Serialize)]
 pub struct MoveEntry {
@@ -139,12 +150,26 @@ pub struct MoveEntry {
     /// Index of the move in the move generator's order (the tie-break of
     /// `/api/play` and of equal results here).
     pub order: usize,
-    /// Result under the compared table (compare mode only).
+    /// Legality and result under the compared table (compare mode only).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub other: Option<Value>,
-    /// Whether the two results differ (compare mode only).
+    pub other: Option<OtherResult>,
+    /// Whether the results differ, or the move is illegal there (compare
+    /// mode only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub differs: Option<bool>,
+}
+
+/// A move legal only under the compared table, with its result there.
+#[derive(Debug, Serialize)]
+pub struct OtherOnlyMove {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Result under the compared table for the player making it.
+    #[serde(flatten)]
+    pub value: Value,
+    /// The position after the move.
+    pub position: String,
 }
 
 /// `GET /api/probe`: a position's value and every move, best first.
@@ -170,44 +195,59 @@ pub struct ProbeAnswer {
     /// Every legal move, best first: shortest win, draws, longest loss;
     /// equal results in move generator order.
     pub moves: Vec<MoveEntry>,
+    /// Moves legal only under the compared table, best first there
+    /// (compare mode only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_only: Option<Vec<OtherOnlyMove>>,
 }
 
 impl ProbeAnswer {
-    /// Builds the answer for a probed position, looking up the compared
-    /// table when there is one.
+    /// Builds the answer for a probed position, probing the compared
+    /// table too when there is one.
     ///
     /// # Errors
     /// 500 if the compared table cannot be read.
     pub fn build(e: &Explorer, p: &Probe) -> Result<ProbeAnswer, ApiError> {
         let v = e.main().variant();
-        let (other, differs) = e.compared(&p.position, p.value)?;
+        let other = e.other_probe(&p.position)?;
         let mut moves = Vec::with_capacity(p.moves.len());
         for m in &p.moves {
-            let (other, differs) = match e.other_value(&m.child)? {
-                Some(w) => (
-                    Some(Value::of(w.parent_of())),
-                    Some(w.parent_of() != m.result),
-                ),
-                None => (None, None),
-            };
+            let there = other
+                .as_ref()
+                .map(|o| o.moves.iter().find(|x| x.mv == m.mv).map(|x| x.result));
             moves.push(MoveEntry {
                 mv: m.mv.to_text(&v),
                 value: Value::of(m.result),
                 position: m.child.to_string(),
                 order: m.order,
-                other,
-                differs,
+                other: there.map(|r| OtherResult {
+                    legal: r.is_some(),
+                    value: r.map(Value::of),
+                }),
+                differs: there.map(|r| r != Some(m.result)),
             });
         }
+        let other_only = other.as_ref().map(|o| {
+            o.moves
+                .iter()
+                .filter(|x| !p.moves.iter().any(|m| m.mv == x.mv))
+                .map(|x| OtherOnlyMove {
+                    mv: x.mv.to_text(&v),
+                    value: Value::of(x.result),
+                    position: x.child.to_string(),
+                })
+                .collect()
+        });
         Ok(ProbeAnswer {
             position: p.position.to_string(),
             to_move: color(p.position.turn()),
             opening_ply: p.position.opening_ply(),
             terminal: p.position.is_terminal(),
             value: Value::of(p.value),
-            other,
-            differs,
+            other: other.as_ref().map(|o| Value::of(o.value)),
+            differs: other.as_ref().map(|o| o.value != p.value),
             moves,
+            other_only,
         })
     }
 }

@@ -154,3 +154,46 @@ pub fn walk(server: &Server, steps: usize, seed: u64) -> Vec<String> {
     }
     out
 }
+
+/// A keep-alive HTTP/1.1 connection for the latency measurement.
+pub struct Conn {
+    reader: BufReader<TcpStream>,
+    host: String,
+}
+
+impl Conn {
+    /// Connects to `addr`.
+    pub fn open(addr: &str) -> Conn {
+        let s = TcpStream::connect(addr).unwrap();
+        s.set_nodelay(true).unwrap();
+        Conn {
+            reader: BufReader::new(s),
+            host: addr.to_string(),
+        }
+    }
+
+    /// `GET path` on the open connection: `(status, body length)`.
+    pub fn get(&mut self, path: &str) -> (u16, usize) {
+        let req = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.host);
+        self.reader.get_mut().write_all(req.as_bytes()).unwrap();
+        let mut line = String::new();
+        self.reader.read_line(&mut line).unwrap();
+        let status = line.split(' ').nth(1).unwrap().parse().unwrap();
+        let mut len = 0;
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line).unwrap();
+            if line == "\r\n" {
+                break;
+            }
+            if let Some((k, v)) = line.split_once(':') {
+                if k.eq_ignore_ascii_case("content-length") {
+                    len = v.trim().parse().unwrap();
+                }
+            }
+        }
+        let mut body = vec![0u8; len];
+        self.reader.read_exact(&mut body).unwrap();
+        (status, len)
+    }
+}
