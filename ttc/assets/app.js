@@ -242,6 +242,8 @@ function renderHands(pos) {
     label.className = 'hand-label';
     label.textContent = (color === 'white' ? 'White' : 'Black') + ' hand:';
     box.append(label);
+    const mine = [...pos.hands].filter((l) => isWhite(l) === (color === 'white'));
+    if (mine.length === 0) box.append(span('hand-empty', 'empty'));
     for (const letter of pos.hands) {
       if (isWhite(letter) !== (color === 'white')) continue;
       const b = document.createElement('span');
@@ -378,18 +380,18 @@ function render() {
 // ---- Best line -----------------------------------------------------------
 
 const ENDS = {
-  line: 'a line is on the board',
-  no_move: 'no legal move',
-  repetition: 'a position repeats (draw)',
-  limit: 'the ply limit',
+  line: 'ends with a line on the board',
+  no_move: 'ends with no legal move',
+  repetition: 'ends when a position repeats (draw)',
+  limit: 'stops at the ply limit',
 };
 
 async function bestLine() {
   const from = S.cur;
   try {
     const l = await api('/api/line', { position: S.positions[from] });
-    let summary = `${l.steps[0].text}: ${l.plies} plies, ends with ${ENDS[l.end]}`;
-    if (l.end === 'repetition') summary += ` after ${l.prefix_plies} plies and a cycle of ${l.cycle_plies}`;
+    let summary = `${l.steps[0].text}: ${l.plies} plies, ${ENDS[l.end]}`;
+    if (l.end === 'repetition') summary += `: ${l.prefix_plies} plies, then a cycle of ${l.cycle_plies}`;
     $('line-summary').textContent = summary;
     const list = $('line-moves');
     list.replaceChildren();

@@ -62,7 +62,7 @@ async fn open_browser(width: u32, height: u32) -> Browser {
     }
     let profile = tempfile::tempdir().unwrap();
     let chrome = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let caps = json!({ "goog:chromeOptions": {
+    let mut caps = json!({ "goog:chromeOptions": {
         "binary": chrome,
         "args": [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -71,6 +71,11 @@ async fn open_browser(width: u32, height: u32) -> Browser {
             format!("--window-size={width},{height}"),
         ],
     }});
+    if width < 500 {
+        // Headless windows are at least 500 px wide: emulate a phone screen.
+        caps["goog:chromeOptions"]["mobileEmulation"] =
+            json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 } });
+    }
     let caps = caps.as_object().unwrap().clone();
     let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)

@@ -59,6 +59,8 @@ pub struct Server {
 impl Server {
     /// Starts `ttc serve TABLE [--compare OTHER] --addr 127.0.0.1:0` and
     /// waits for its `listening on` line.
+    // The child is returned inside `Server`, whose `Drop` kills and waits.
+    #[allow(clippy::zombie_processes)]
     pub fn start(table: &Path, compare: Option<&Path>) -> Server {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ttc"));
         cmd.arg("serve").arg(table).args(["--addr", "127.0.0.1:0"]);
@@ -74,7 +76,10 @@ impl Server {
         let mut line = String::new();
         loop {
             line.clear();
-            assert!(out.read_line(&mut line).unwrap() > 0, "server ended early");
+            if out.read_line(&mut line).unwrap_or(0) == 0 {
+                let status = child.wait();
+                panic!("server ended before listening: {status:?}");
+            }
             if let Some(url) = line.trim().strip_prefix("listening on http://") {
                 let addr = url.trim_end_matches('/').to_string();
                 return Server { child, addr };
