@@ -2,8 +2,9 @@
 //! not a test (it asserts only that every answer is 200). Ignored; run as
 //!
 //! ```sh
-//! TTC_BENCH_TABLE=data/ttc-travel.ctbl \
-//!     cargo test --release -p ttc --test serve_bench -- --ignored --nocapture
+//! cargo build --release
+//! TTC_BENCH_TABLE=$PWD/data/ttc-travel.ctbl TTC_SERVE_BIN=$PWD/target/release/ttc \
+//!     cargo test -p ttc --test serve_bench -- --ignored --nocapture
 //! ```
 //!
 //! It collects distinct positions from pseudo-random games (through the
@@ -66,7 +67,7 @@ fn pct(sorted: &[Duration], q: f64) -> f64 {
 }
 
 #[test]
-#[ignore = "a measurement: TTC_BENCH_TABLE=... cargo test --release --test serve_bench -- --ignored --nocapture"]
+#[ignore = "a measurement: TTC_BENCH_TABLE=... cargo test --test serve_bench -- --ignored --nocapture"]
 fn probe_latency() {
     let Ok(table) = std::env::var("TTC_BENCH_TABLE") else {
         eprintln!("TTC_BENCH_TABLE not set: nothing measured");

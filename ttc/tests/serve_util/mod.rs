@@ -58,11 +58,16 @@ pub struct Server {
 
 impl Server {
     /// Starts `ttc serve TABLE [--compare OTHER] --addr 127.0.0.1:0` and
-    /// waits for its `listening on` line.
+    /// waits for its `listening on` line (`$TTC_SERVE_BIN` if set, else
+    /// the binary under test).
     // The child is returned inside `Server`, whose `Drop` kills and waits.
     #[allow(clippy::zombie_processes)]
     pub fn start(table: &Path, compare: Option<&Path>) -> Server {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ttc"));
+        // TTC_SERVE_BIN runs another build (the release binary for the
+        // latency measurement).
+        let bin =
+            std::env::var("TTC_SERVE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ttc").into());
+        let mut cmd = Command::new(bin);
         cmd.arg("serve").arg(table).args(["--addr", "127.0.0.1:0"]);
         if let Some(c) = compare {
             cmd.arg("--compare").arg(c);
