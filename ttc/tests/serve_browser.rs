@@ -113,14 +113,16 @@ async fn wait_for(c: &Client, position: &str) {
     }
 }
 
-/// The moves list as shown: `[move, result text, other text or null, marked]`.
+/// The moves list as shown: `[move, result text, other text or null,
+/// marked as differing, colour class of the result]`.
 async fn shown_moves(c: &Client) -> Vec<Value> {
     let v = js(
         c,
         "return [...document.querySelectorAll('#moves li[data-move]')].map(li => [
             li.dataset.move, li.querySelector('.result').textContent,
             li.querySelector('.other') ? li.querySelector('.other').textContent : null,
-            li.classList.contains('disagree')]);",
+            li.classList.contains('disagree'),
+            ['win', 'draw', 'loss'].find(c => li.querySelector('.result').classList.contains(c))]);",
     )
     .await;
     v.as_array().unwrap().clone()
@@ -159,7 +161,8 @@ async fn assert_page_shows(c: &Client, server: &Server, position: &str) {
                 m["move"],
                 m["text"],
                 other,
-                m.get("differs") == Some(&json!(true))
+                m.get("differs") == Some(&json!(true)),
+                m["category"]
             ])
         })
         .collect();
