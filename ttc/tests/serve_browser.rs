@@ -10,6 +10,8 @@
 //! `scripts/browser_test.sh` installs them when missing and runs
 //! `cargo test --test serve_browser -- --ignored`.
 
+#![cfg(unix)]
+
 mod serve_util;
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -17,6 +19,7 @@ use rules::ttc::PawnReading;
 use serde_json::{json, Value};
 use serve_util::{solve_table, variant, walk, Server};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -29,8 +32,14 @@ struct Browser {
 }
 
 impl Drop for Browser {
+    /// Ends chromedriver and the Chromium it started, also when a test
+    /// panics: both run in their own process group, which is killed
+    /// (killing chromedriver alone leaves the browser running).
     fn drop(&mut self) {
-        let _ = self.driver.kill();
+        // SAFETY: signals the process group this test created; no memory involved.
+        unsafe {
+            libc::kill(-(self.driver.id() as i32), libc::SIGKILL);
+        }
         let _ = self.driver.wait();
     }
 }
@@ -47,6 +56,7 @@ async fn open_browser(width: u32, height: u32) -> Browser {
     let port = free_port();
     let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
     let driver = Command::new(&driver_bin)
+        .process_group(0)
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
