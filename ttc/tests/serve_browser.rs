@@ -482,11 +482,17 @@ async fn screenshots() {
             .filter(|p| !p.is_empty())
             .map(PathBuf::from)
     };
-    let main = env_path("TTC_SHOT_TABLE").unwrap_or_else(|| {
-        solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection))
-    });
-    let other = env_path("TTC_SHOT_COMPARE")
-        .unwrap_or_else(|| solve_table(dir.path(), "outbound", variant(PawnReading::OutboundOnly)));
+    let small = |name: &str, r: PawnReading| solve_table(dir.path(), name, variant(r));
+    let main =
+        env_path("TTC_SHOT_TABLE").unwrap_or_else(|| small("travel", PawnReading::TravelDirection));
+    // Compare needs two tables of one layout: the given pair, else 3x3 ones.
+    let (a, other) = match env_path("TTC_SHOT_COMPARE") {
+        Some(o) => (main.clone(), o),
+        None => (
+            small("travel3", PawnReading::TravelDirection),
+            small("outbound3", PawnReading::OutboundOnly),
+        ),
+    };
     let server = Server::start(&main, None);
     let empty = server.json("/api/info").1["empty_position"]
         .as_str()
@@ -540,7 +546,10 @@ async fn screenshots() {
     shot(&phone.c, &out, "05-phone-width.png").await;
     drop(phone);
     drop(server);
-    let server = Server::start(&main, Some(&other));
+    let server = Server::start(&a, Some(&other));
+    let size = server.json("/api/info").1["tables"][0]["size"]
+        .as_u64()
+        .unwrap();
     let pos = disagreement(&server, 2000).expect("a position where the readings disagree");
     let b = open_browser(1200, 1100).await;
     b.c.goto(&format!(
