@@ -498,9 +498,6 @@ async fn screenshots() {
         .as_str()
         .unwrap()
         .to_string();
-    let size = server.json("/api/info").1["tables"][0]["size"]
-        .as_u64()
-        .unwrap();
     let b = open_browser(1200, 1100).await;
     let c = &b.c;
     c.goto(&format!("http://{}/", server.addr)).await.unwrap();
