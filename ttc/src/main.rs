@@ -6,6 +6,7 @@ mod audit_cmd;
 mod compare_cmd;
 mod games;
 mod probe_cmd;
+mod serve;
 mod tables_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
@@ -39,6 +40,8 @@ enum Command {
     Line(probe_cmd::LineArgs),
     /// Write a compact (zstd block-compressed) copy of a table.
     Pack(probe_cmd::PackArgs),
+    /// Browser explorer and JSON API of a table (and a second one to compare).
+    Serve(serve::ServeArgs),
     /// Threat census of a table (the published solve, "一场注意力的较量").
     Census(audit_cmd::CensusArgs),
     /// Count positions, moves and depth of games with a move generator.
@@ -102,6 +105,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Probe(a) => probe_cmd::probe(a, cli.json),
         Command::Line(a) => probe_cmd::line(a, cli.json),
         Command::Pack(a) => probe_cmd::pack(a, cli.json),
+        Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => audit_cmd::census(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),

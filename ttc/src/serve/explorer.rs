@@ -1,0 +1,160 @@
+//! The tables a server explores: the main table and, with `--compare`, a
+//! second one of the same layout; opened and fully verified at start.
+
+use super::error::ApiError;
+use super::json::{TableInfo, Value};
+use anyhow::{bail, Result};
+use rules::ttc::Position;
+use solver::probe::{Probe, Prober};
+use std::path::Path;
+use tables::any::AnyTable;
+use tables::code::Wdl;
+
+/// The explored table(s), shared by all requests (reads are thread-safe:
+/// a source table is a read-only map, a compact table's block cache sits
+/// behind a mutex).
+pub struct Explorer {
+    main: Prober,
+    other: Option<Prober>,
+}
+
+/// Opens a table as the CLI does ([`AnyTable::open`]: a source table's
+/// cells are CRC-checked) and, for a compact table, decompresses and
+/// checks every block and the cells' CRC too, so that a damaged table is
+/// refused before the server starts rather than on some later query.
+fn open_verified(path: &Path, progress: bool) -> Result<Prober> {
+    if progress {
+        eprintln!("verifying {} ...", path.display());
+    }
+    let t = AnyTable::open(path)?;
+    if let AnyTable::Compact(c) = &t {
+        c.verify()?;
+    }
+    Ok(Prober::new(t))
+}
+
+impl Explorer {
+    /// Opens and verifies `main` and `compare`.
+    ///
+    /// # Errors
+    /// A damaged or foreign table (the CLI's message), or two tables whose
+    /// layouts differ (board size, pieces, opening lock, cell counts).
+    pub fn open(main: &Path, compare: Option<&Path>, progress: bool) -> Result<Explorer> {
+        let m = open_verified(main, progress)?;
+        let other = match compare {
+            None => None,
+            Some(path) => {
+                let o = open_verified(path, progress)?;
+                let (va, vb) = (m.variant(), o.variant());
+                if (va.size(), va.roles_mask(), va.opening_plies())
+                    != (vb.size(), vb.roles_mask(), vb.opening_plies())
+                    || m.table().counts() != o.table().counts()
+                {
+                    bail!(
+                        "--compare: {} ({}) and {} ({}) have different layouts; the two \
+                         tables must share board size, pieces and opening lock",
+                        main.display(),
+                        va.describe(),
+                        path.display(),
+                        vb.describe()
+                    );
+                }
+                Some(o)
+            }
+        };
+        Ok(Explorer { main: m, other })
+    }
+
+    /// The main table's prober.
+    pub fn main(&self) -> &Prober {
+        &self.main
+    }
+
+    /// The position after `moves` (space-separated, e.g. `N@b2 n@c3`) from
+    /// `position` (default: the empty board), in the main table's rules.
+    ///
+    /// # Errors
+    /// 400 with the CLI's message for a malformed position or move.
+    pub fn position(
+        &self,
+        position: Option<&str>,
+        moves: Option<&str>,
+    ) -> Result<Position, ApiError> {
+        let start = self.main.parse_position(position.map(str::trim))?;
+        Ok(match moves {
+            Some(m) => self.main.play_moves(start, m)?,
+            None => start,
+        })
+    }
+
+    /// `pos` in the compared table's rules with that table's prober,
+    /// `None` without one.
+    ///
+    /// # Errors
+    /// 500 if the position is not one of the other rule set (cannot
+    /// happen for two tables of one layout).
+    fn in_other(&self, pos: &Position) -> Result<Option<(&Prober, Position)>, ApiError> {
+        let Some(o) = &self.other else {
+            return Ok(None);
+        };
+        let same = Position::from_sides(
+            o.variant(),
+            pos.white(),
+            pos.black(),
+            pos.turn(),
+            pos.opening_ply(),
+        )
+        .map_err(|e| ApiError::internal(format!("position `{pos}` under the other rules: {e}")))?;
+        Ok(Some((o, same)))
+    }
+
+    /// Value of `pos` under the compared table, `None` without one.
+    ///
+    /// # Errors
+    /// 500 if the table cannot be read.
+    pub fn other_value(&self, pos: &Position) -> Result<Option<Wdl>, ApiError> {
+        match self.in_other(pos)? {
+            Some((o, p)) => Ok(Some(o.value(&p)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// `pos` probed in the compared table (its own legal moves: a move of
+    /// one pawn reading may be illegal in the other), `None` without one.
+    ///
+    /// # Errors
+    /// 500 if the table cannot be read.
+    pub fn other_probe(&self, pos: &Position) -> Result<Option<Probe>, ApiError> {
+        match self.in_other(pos)? {
+            Some((o, p)) => Ok(Some(o.probe(&p)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The compared value of `pos` as JSON with the `differs` flag
+    /// (`(None, None)` without a second table).
+    ///
+    /// # Errors
+    /// As [`Explorer::other_value`].
+    pub fn compared(
+        &self,
+        pos: &Position,
+        main: Wdl,
+    ) -> Result<(Option<Value>, Option<bool>), ApiError> {
+        Ok(match self.other_value(pos)? {
+            Some(w) => (Some(Value::of(w)), Some(w != main)),
+            None => (None, None),
+        })
+    }
+
+    /// The tables' descriptions (main first).
+    pub fn info(&self) -> super::json::Info {
+        let mut tables = vec![TableInfo::of(self.main.table())];
+        tables.extend(self.other.iter().map(|o| TableInfo::of(o.table())));
+        super::json::Info {
+            tables,
+            compare: self.other.is_some(),
+            empty_position: Position::empty(self.main.variant()).to_string(),
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Shared helpers of the `ttc serve` tests: small solved tables, a server
+//! child process on a free loopback port, and a minimal HTTP client.
+
+#![allow(dead_code)]
+
+use rules::ttc::{PawnReading, Role, Variant};
+use solver::{solve, SolveOptions};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+/// The 3x3 test variant used throughout: pawn, knight, bishop, lock 4.
+pub fn variant(reading: PawnReading) -> Variant {
+    Variant::new(3, &[Role::Pawn, Role::Knight, Role::Bishop], reading, 4).unwrap()
+}
+
+/// Solves `v` into `dir/NAME.tbl` (one thread, a second or so).
+pub fn solve_table(dir: &Path, name: &str, v: Variant) -> PathBuf {
+    let out = dir.join(format!("{name}.tbl"));
+    let opts = SolveOptions {
+        out: out.clone(),
+        threads: Some(1),
+        progress: false,
+        fresh: true,
+    };
+    solve(v, &opts).unwrap();
+    out
+}
+
+/// Runs the `ttc` binary.
+pub fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// `ttc --json ARGS` parsed, asserting success.
+pub fn ttc_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let o = ttc(&all);
+    assert!(
+        o.status.success(),
+        "ttc {args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// A running `ttc serve` child; killed when dropped.
+pub struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+}
+
+impl Server {
+    /// Starts `ttc serve TABLE [--compare OTHER] --addr 127.0.0.1:0` and
+    /// waits for its `listening on` line (`$TTC_SERVE_BIN` if set, else
+    /// the binary under test).
+    // The child is returned inside `Server`, whose `Drop` kills and waits.
+    #[allow(clippy::zombie_processes)]
+    pub fn start(table: &Path, compare: Option<&Path>) -> Server {
+        // TTC_SERVE_BIN runs another build (the release binary for the
+        // latency measurement).
+        let bin =
+            std::env::var("TTC_SERVE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ttc").into());
+        let mut cmd = Command::new(bin);
+        cmd.arg("serve").arg(table).args(["--addr", "127.0.0.1:0"]);
+        if let Some(c) = compare {
+            cmd.arg("--compare").arg(c);
+        }
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if out.read_line(&mut line).unwrap_or(0) == 0 {
+                let status = child.wait();
+                panic!("server ended before listening: {status:?}");
+            }
+            if let Some(url) = line.trim().strip_prefix("listening on http://") {
+                let addr = url.trim_end_matches('/').to_string();
+                return Server { child, addr };
+            }
+        }
+    }
+
+    /// `GET path` (path with query): `(status, body)`.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        write!(s, "GET {path} HTTP/1.0\r\nHost: {}\r\n\r\n", self.addr).unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).unwrap();
+        let text = String::from_utf8(raw).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+        (status, body.to_string())
+    }
+
+    /// `GET path` parsed as JSON: `(status, value)`.
+    pub fn json(&self, path: &str) -> (u16, serde_json::Value) {
+        let (status, body) = self.get(path);
+        let v = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
+        (status, v)
+    }
+
+    /// `GET /api/ROUTE?position=P`, asserting 200.
+    pub fn api(&self, route: &str, position: &str) -> serde_json::Value {
+        let (status, v) = self.json(&format!("/api/{route}?position={}", encode(position)));
+        assert_eq!(status, 200, "{route} {position}: {v}");
+        v
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Percent-encodes a query value.
+pub fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// Positions reached by a fixed pseudo-random walk through the probe
+/// answers (restarting at the empty board when a game ends).
+pub fn walk(server: &Server, steps: usize, seed: u64) -> Vec<String> {
+    let mut x = seed;
+    let mut pos = server.json("/api/info").1["empty_position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let start = pos.clone();
+    let mut out = vec![pos.clone()];
+    for _ in 0..steps {
+        let p = server.api("probe", &pos);
+        let moves = p["moves"].as_array().unwrap();
+        if moves.is_empty() {
+            pos = start.clone();
+            continue;
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = &moves[(x >> 33) as usize % moves.len()];
+        pos = m["position"].as_str().unwrap().to_string();
+        out.push(pos.clone());
+    }
+    out
+}
+
+/// A keep-alive HTTP/1.1 connection for the latency measurement.
+pub struct Conn {
+    reader: BufReader<TcpStream>,
+    host: String,
+}
+
+impl Conn {
+    /// Connects to `addr`.
+    pub fn open(addr: &str) -> Conn {
+        let s = TcpStream::connect(addr).unwrap();
+        s.set_nodelay(true).unwrap();
+        Conn {
+            reader: BufReader::new(s),
+            host: addr.to_string(),
+        }
+    }
+
+    /// `GET path` on the open connection: `(status, body length)`.
+    pub fn get(&mut self, path: &str) -> (u16, usize) {
+        let req = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", self.host);
+        self.reader.get_mut().write_all(req.as_bytes()).unwrap();
+        let mut line = String::new();
+        self.reader.read_line(&mut line).unwrap();
+        let status = line.split(' ').nth(1).unwrap().parse().unwrap();
+        let mut len = 0;
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line).unwrap();
+            if line == "\r\n" {
+                break;
+            }
+            if let Some((k, v)) = line.split_once(':') {
+                if k.eq_ignore_ascii_case("content-length") {
+                    len = v.trim().parse().unwrap();
+                }
+            }
+        }
+        let mut body = vec![0u8; len];
+        self.reader.read_exact(&mut body).unwrap();
+        (status, len)
+    }
+}
