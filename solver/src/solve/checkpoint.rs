@@ -5,7 +5,7 @@
 use super::work::{set_bit, Ctx};
 use super::{PassLog, LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use memmap2::MmapRaw;
 use rayon::prelude::*;
 use rules::ttc::Variant;
@@ -69,8 +69,9 @@ pub(super) fn save_flags(dir: &Path, lines: &[AtomicU64], pcs: &[AtomicU64]) -> 
     let crc = tables::file::CRC64.checksum(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
     let tmp = dir.join("flags.bin.tmp");
-    fs::write(&tmp, bytes)?;
-    fs::rename(&tmp, dir.join("flags.bin"))?;
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    let dest = dir.join("flags.bin");
+    fs::rename(&tmp, &dest).with_context(|| format!("renaming to {}", dest.display()))?;
     Ok(())
 }
 
@@ -187,11 +188,14 @@ impl Saver<'_> {
     pub fn save(&mut self, cp: &Checkpoint, force: bool) -> Result<()> {
         if force || self.last.elapsed().as_secs() >= 30 {
             self.writer.flush()?;
-            self.wmap.flush()?;
-            self.lmap.flush()?;
+            let bits = |name: &str| format!("writing {}", self.dir.join(name).display());
+            self.wmap.flush().with_context(|| bits("win.bits"))?;
+            self.lmap.flush().with_context(|| bits("loss.bits"))?;
             let tmp = self.dir.join("state.json.tmp");
-            fs::write(&tmp, serde_json::to_vec_pretty(cp)?)?;
-            fs::rename(&tmp, self.dir.join("state.json"))?;
+            fs::write(&tmp, serde_json::to_vec_pretty(cp)?)
+                .with_context(|| format!("writing {}", tmp.display()))?;
+            let dest = self.dir.join("state.json");
+            fs::rename(&tmp, &dest).with_context(|| format!("renaming to {}", dest.display()))?;
             self.last = Instant::now();
         }
         Ok(())
