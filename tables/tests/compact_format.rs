@@ -82,6 +82,7 @@ fn opts(block_size: u32) -> PackOptions {
         block_size,
         level: 3,
         threads: Some(2),
+        check: true,
     }
 }
 
