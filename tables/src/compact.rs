@@ -27,7 +27,9 @@
 //!
 //! The block index follows at offset 128: one 16-byte entry per block,
 //! `(u64 offset of the block's first compressed byte, counted from the start
-//! of the data; u64 CRC-64/XZ of the block's compressed bytes)`. Offsets
+//! of the data; u64 CRC-64/XZ of the block number (u64 LE) followed by the
+//! block's compressed bytes)` (see [`block_crc`]; format version 1, still
+//! read, has the CRC of the compressed bytes alone). Offsets
 //! start at 0 and never decrease; block `i` ends where block `i + 1`
 //! starts, the last one at `D`. The data (`D` bytes) follows the index, and
 //! the file ends there.
@@ -64,8 +66,26 @@ use std::sync::{Arc, Mutex};
 
 /// File magic of a compact table.
 pub const MAGIC: &[u8; 8] = b"TTCCPACK";
-/// Current compact format version.
-pub const FORMAT_VERSION: u32 = 1;
+/// Current compact format version. Version 2 binds each block's number
+/// into its checksum (see [`block_crc`]); version 1 files, whose block
+/// checksums cover the compressed bytes only, are still read.
+pub const FORMAT_VERSION: u32 = 2;
+/// Oldest compact format version still read.
+pub const OLDEST_VERSION: u32 = 1;
+
+/// The checksum stored in the block index for block `block` of a file of
+/// format `version`: from version 2 the CRC-64/XZ of the block number
+/// (u64 LE) followed by the compressed bytes, so a block moved to another
+/// place of the file (its index entry with it) no longer matches; in
+/// version 1 the CRC-64/XZ of the compressed bytes alone.
+pub fn block_crc(version: u32, block: u64, bytes: &[u8]) -> u64 {
+    let mut d = CRC64.digest();
+    if version >= 2 {
+        d.update(&block.to_le_bytes());
+    }
+    d.update(bytes);
+    d.finalize()
+}
 /// Header length in bytes; the block index starts here.
 pub const HEADER_LEN: usize = 128;
 /// Bytes per block-index entry (offset, CRC).
@@ -131,7 +151,7 @@ pub enum CompactError {
         found: String,
     },
     /// Written by an unknown format version.
-    #[error("{}: compact format version {found} at offset 8 is not supported (this build reads {FORMAT_VERSION})", path.display())]
+    #[error("{}: compact format version {found} at offset 8 is not supported (this build reads versions {OLDEST_VERSION} to {FORMAT_VERSION}; pack the source table again)", path.display())]
     Version {
         /// File concerned.
         path: PathBuf,
@@ -345,7 +365,7 @@ impl CompactHeader {
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
         let version = u32_at(8);
-        if version != FORMAT_VERSION {
+        if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(CompactError::Version {
                 path: p(),
                 found: version,
@@ -480,6 +500,8 @@ struct Cache {
 pub struct CompactTable {
     path: PathBuf,
     header: CompactHeader,
+    /// Format version of the file (decides [`block_crc`]).
+    version: u32,
     map: Mmap,
     /// `(offset, crc)` per block, offsets relative to the data start.
     index: Vec<(u64, u64)>,
@@ -508,6 +530,7 @@ impl CompactTable {
         let mut head = vec![0u8; HEADER_LEN.min(len as usize)];
         (&file).read_exact(&mut head).map_err(io_err(path))?;
         let header = CompactHeader::parse(&head, len, path)?;
+        let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
         // SAFETY: read-only mapping of a file this program does not modify.
         let map = unsafe { Mmap::map(&file) }.map_err(io_err(path))?;
         let ibytes = &map[HEADER_LEN..header.data_offset() as usize];
@@ -548,6 +571,7 @@ impl CompactTable {
         Ok(CompactTable {
             path: path.to_path_buf(),
             header,
+            version,
             map,
             index,
             cache: Mutex::new(Cache {
@@ -615,7 +639,7 @@ impl CompactTable {
             len: (e - s) as u64,
             what,
         };
-        let crc = CRC64.checksum(bytes);
+        let crc = block_crc(self.version, b, bytes);
         let stored = self.index[b as usize].1;
         if crc != stored {
             return Err(damaged(format!(
@@ -692,10 +716,14 @@ impl CompactTable {
     /// the stream position of the block's first cell (post-opening cells
     /// first, then opening cells) and its cells. Blocks are decompressed in
     /// parallel batches on the current rayon pool, `f` runs sequentially in
-    /// block order. The cache is not touched.
+    /// block order. The cache is not touched. After the last block the
+    /// CRC-64/XZ of all cells is checked against the header, so a reader of
+    /// every cell also catches damage that each block's own check cannot
+    /// see (blocks reordered with their checksums recomputed, say).
     ///
     /// # Errors
-    /// The first damaged block, or the first error of `f`.
+    /// The first damaged block, the first error of `f`, or
+    /// [`CompactError::CellCrc`] after the last block.
     pub fn for_each_block<E, F>(&self, mut f: F) -> Result<(), E>
     where
         E: From<CompactError>,
@@ -703,6 +731,7 @@ impl CompactTable {
     {
         let batch = (64u64 << 20) / self.header.block_size as u64;
         let batch = batch.max(1);
+        let mut digest = CRC64.digest();
         let mut b = 0;
         while b < self.header.blocks {
             let end = (b + batch).min(self.header.blocks);
@@ -718,9 +747,20 @@ impl CompactTable {
                 )
                 .collect();
             for (i, r) in (b..end).zip(out) {
-                f(self.block_cells(i).0, &r?)?;
+                let cells = r?;
+                digest.update(&cells);
+                f(self.block_cells(i).0, &cells)?;
             }
             b = end;
+        }
+        let computed = digest.finalize();
+        if computed != self.header.cells_crc {
+            return Err(CompactError::CellCrc {
+                path: self.path.clone(),
+                stored: self.header.cells_crc,
+                computed,
+            }
+            .into());
         }
         Ok(())
     }
@@ -732,27 +772,18 @@ impl CompactTable {
     /// # Errors
     /// [`CompactError::Block`] or [`CompactError::CellCrc`].
     pub fn verify(&self) -> Result<CompactVerify, CompactError> {
-        let mut digest = CRC64.digest();
         let mut invalid = 0u64;
         let mut cells = 0u64;
+        // for_each_block checks the CRC of all cells after the last block.
         self.for_each_block::<CompactError, _>(|_, c| {
-            digest.update(c);
             invalid += c.iter().filter(|&&x| x == crate::code::INVALID).count() as u64;
             cells += c.len() as u64;
             Ok(())
         })?;
-        let computed = digest.finalize();
-        if computed != self.header.cells_crc {
-            return Err(CompactError::CellCrc {
-                path: self.path.clone(),
-                stored: self.header.cells_crc,
-                computed,
-            });
-        }
         Ok(CompactVerify {
             cells,
             blocks: self.header.blocks,
-            cells_crc: computed,
+            cells_crc: self.header.cells_crc,
             invalid_cells: invalid,
         })
     }
@@ -1100,7 +1131,7 @@ fn write_blocks(
                 path: tmp.to_path_buf(),
                 source: std::io::Error::other(e),
             })?;
-            index.push((data_len, CRC64.checksum(&z)));
+            index.push((data_len, block_crc(FORMAT_VERSION, i, &z)));
             data_len += z.len() as u64;
             w.write_all(&z).map_err(io_err(tmp))?;
             let s = i * bs as u64;
