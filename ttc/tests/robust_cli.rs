@@ -258,3 +258,40 @@ fn an_upper_case_sidecar_is_accepted() {
     let o = ttc(&["verify", t.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn a_leftover_work_folder_is_removed_and_a_failed_resume_hints_at_fresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let work = dir.path().join("t.tbl.work");
+    fs::create_dir_all(&work).unwrap();
+    fs::write(work.join("win.bits"), vec![0u8; 4096]).unwrap();
+    let args = |out: &Path| {
+        [
+            "solve",
+            "--size",
+            "3",
+            "--roles",
+            "PNB",
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .map(String::from)
+    };
+    let a = args(&t);
+    let o = ttc(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("removed"), "{}", stderr(&o));
+    assert!(!work.exists());
+    // A damaged interrupted solve: the plain rerun says how to start over.
+    let out = dir.path().join("u.tbl");
+    let uwork = dir.path().join("u.tbl.work");
+    fs::create_dir_all(&uwork).unwrap();
+    fs::write(uwork.join("state.json"), "{").unwrap();
+    fs::write(dir.path().join("u.tbl.tmp"), "x").unwrap();
+    let a = args(&out);
+    let o = ttc(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("--fresh") && e.contains("u.tbl.work"), "{e}");
+}

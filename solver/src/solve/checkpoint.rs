@@ -234,3 +234,48 @@ impl Saver<'_> {
         )
     }
 }
+
+/// A kill during the final cleanup leaves `PATH.work/` beside the
+/// finished table (and no `PATH.tmp`): removes it, returning a note for
+/// the message ("" when there was nothing to remove).
+pub(super) fn remove_leftover_work(out: &Path) -> String {
+    let dir = super::work::work_dir(out);
+    if !dir.is_dir() || tables::file::tmp_path(out).exists() {
+        return String::new();
+    }
+    match fs::remove_dir_all(&dir) {
+        Ok(()) => format!(
+            " (removed {}, left over from the solve that wrote it)",
+            dir.display()
+        ),
+        Err(e) => format!(
+            " ({} is left over from the solve that wrote it and could not be removed: {e})",
+            dir.display()
+        ),
+    }
+}
+
+/// Adds to an error of a run that found an interrupted solve at its path
+/// how to start over, unless the error is one that starting over would
+/// not cure (another run holds the path, the disk is full, a stop on
+/// request).
+pub(super) fn hint_fresh(e: anyhow::Error, opts: &super::SolveOptions) -> anyhow::Error {
+    use tables::file::TableError;
+    let state = super::work::work_dir(&opts.out).join("state.json");
+    let other = matches!(
+        e.downcast_ref::<TableError>(),
+        Some(TableError::Locked { .. } | TableError::NoSpace { .. })
+    );
+    if opts.fresh
+        || other
+        || !state.exists()
+        || e.to_string().starts_with("stopped on request")
+        || e.to_string().contains("--fresh")
+    {
+        return e;
+    }
+    e.context(format!(
+        "the interrupted solve in {} could not be resumed (run with --fresh to discard it and start over)",
+        state.parent().map_or(state.clone(), Path::to_path_buf).display()
+    ))
+}

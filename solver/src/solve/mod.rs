@@ -131,6 +131,7 @@ pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         .num_threads(opts.threads.unwrap_or(0))
         .build()?;
     pool.install(|| solve_inner(variant, opts))
+        .map_err(|e| checkpoint::hint_fresh(e, opts))
 }
 
 /// The checkpoint of an interrupted solve of the same rules at `opts.out`,
@@ -176,8 +177,9 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         );
     }
     if opts.out.exists() && !opts.fresh {
+        let left = checkpoint::remove_leftover_work(&opts.out);
         bail!(
-            "{} already exists: a finished table is never overwritten without --fresh",
+            "{} already exists: a finished table is never overwritten without --fresh{left}",
             opts.out.display()
         );
     }
