@@ -295,3 +295,14 @@ fn a_leftover_work_folder_is_removed_and_a_failed_resume_hints_at_fresh() {
     let e = stderr(&o);
     assert!(e.contains("--fresh") && e.contains("u.tbl.work"), "{e}");
 }
+
+#[test]
+fn audit_with_another_size_names_the_contradiction_not_a_role_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let o = ttc(&["audit", "--size", "4", t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(!e.contains("got 3"), "{e}");
+    assert!(e.contains("t.tbl") && e.contains("4x4"), "{e}");
+}
