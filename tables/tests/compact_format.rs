@@ -426,5 +426,8 @@ fn swapped_blocks_are_refused() {
     let pp = dir.path().join("plain1.ctbl");
     fs::write(&pp, &plain).unwrap();
     let c = CompactTable::open(&pp).unwrap();
-    assert_eq!(c.compare(&source).unwrap(), source.bytes().len() as u64 - 128);
+    assert_eq!(
+        c.compare(&source).unwrap(),
+        source.bytes().len() as u64 - 128
+    );
 }
