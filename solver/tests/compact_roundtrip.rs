@@ -35,6 +35,7 @@ fn solved_tables_round_trip_exactly() {
                 block_size: bs,
                 level: 19,
                 threads: Some(2),
+                check: true,
             };
             let r = pack(&t, &out, &o, &|_| {}).unwrap();
             assert!(r.compact_bytes < r.source_bytes, "{bs}: {r:?}");

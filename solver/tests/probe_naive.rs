@@ -30,6 +30,7 @@ fn solved(dir: &Path, v: Variant, name: &str) -> (PathBuf, PathBuf) {
         block_size: 10_007,
         level: 3,
         threads: Some(1),
+        check: true,
     };
     pack(&Table::open(&src).unwrap(), &out, &o, &|_| {}).unwrap();
     (src, out)

@@ -5,7 +5,6 @@
 use crate::compact::{CompactError, CompactTable, Section};
 use crate::file::{self, Table, TableError};
 use rules::ttc::Variant;
-use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
@@ -37,10 +36,7 @@ impl AnyTable {
     /// errors.
     pub fn open(path: &Path) -> Result<AnyTable, CompactError> {
         let mut magic = [0u8; 8];
-        let mut f = File::open(path).map_err(|source| CompactError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let mut f = crate::fsutil::open_regular(path)?;
         let mut got = 0;
         while got < 8 {
             let n = f

@@ -27,7 +27,9 @@
 //!
 //! The block index follows at offset 128: one 16-byte entry per block,
 //! `(u64 offset of the block's first compressed byte, counted from the start
-//! of the data; u64 CRC-64/XZ of the block's compressed bytes)`. Offsets
+//! of the data; u64 CRC-64/XZ of the block number (u64 LE) followed by the
+//! block's compressed bytes)` (see [`block_crc`]; format version 1, still
+//! read, has the CRC of the compressed bytes alone). Offsets
 //! start at 0 and never decrease; block `i` ends where block `i + 1`
 //! starts, the last one at `D`. The data (`D` bytes) follows the index, and
 //! the file ends there.
@@ -64,8 +66,26 @@ use std::sync::{Arc, Mutex};
 
 /// File magic of a compact table.
 pub const MAGIC: &[u8; 8] = b"TTCCPACK";
-/// Current compact format version.
-pub const FORMAT_VERSION: u32 = 1;
+/// Current compact format version. Version 2 binds each block's number
+/// into its checksum (see [`block_crc`]); version 1 files, whose block
+/// checksums cover the compressed bytes only, are still read.
+pub const FORMAT_VERSION: u32 = 2;
+/// Oldest compact format version still read.
+pub const OLDEST_VERSION: u32 = 1;
+
+/// The checksum stored in the block index for block `block` of a file of
+/// format `version`: from version 2 the CRC-64/XZ of the block number
+/// (u64 LE) followed by the compressed bytes, so a block moved to another
+/// place of the file (its index entry with it) no longer matches; in
+/// version 1 the CRC-64/XZ of the compressed bytes alone.
+pub fn block_crc(version: u32, block: u64, bytes: &[u8]) -> u64 {
+    let mut d = CRC64.digest();
+    if version >= 2 {
+        d.update(&block.to_le_bytes());
+    }
+    d.update(bytes);
+    d.finalize()
+}
 /// Header length in bytes; the block index starts here.
 pub const HEADER_LEN: usize = 128;
 /// Bytes per block-index entry (offset, CRC).
@@ -131,7 +151,7 @@ pub enum CompactError {
         found: String,
     },
     /// Written by an unknown format version.
-    #[error("{}: compact format version {found} at offset 8 is not supported (this build reads {FORMAT_VERSION})", path.display())]
+    #[error("{}: compact format version {found} at offset 8 is not supported (this build reads versions {OLDEST_VERSION} to {FORMAT_VERSION}; pack the source table again)", path.display())]
     Version {
         /// File concerned.
         path: PathBuf,
@@ -345,7 +365,7 @@ impl CompactHeader {
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
         let version = u32_at(8);
-        if version != FORMAT_VERSION {
+        if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
             return Err(CompactError::Version {
                 path: p(),
                 found: version,
@@ -480,6 +500,8 @@ struct Cache {
 pub struct CompactTable {
     path: PathBuf,
     header: CompactHeader,
+    /// Format version of the file (decides [`block_crc`]).
+    version: u32,
     map: Mmap,
     /// `(offset, crc)` per block, offsets relative to the data start.
     index: Vec<(u64, u64)>,
@@ -503,11 +525,12 @@ impl CompactTable {
     /// # Errors
     /// [`CompactError`] naming the file and the problem.
     pub fn open(path: &Path) -> Result<CompactTable, CompactError> {
-        let file = File::open(path).map_err(io_err(path))?;
+        let file = crate::fsutil::open_regular(path)?;
         let len = file.metadata().map_err(io_err(path))?.len();
         let mut head = vec![0u8; HEADER_LEN.min(len as usize)];
         (&file).read_exact(&mut head).map_err(io_err(path))?;
         let header = CompactHeader::parse(&head, len, path)?;
+        let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
         // SAFETY: read-only mapping of a file this program does not modify.
         let map = unsafe { Mmap::map(&file) }.map_err(io_err(path))?;
         let ibytes = &map[HEADER_LEN..header.data_offset() as usize];
@@ -548,6 +571,7 @@ impl CompactTable {
         Ok(CompactTable {
             path: path.to_path_buf(),
             header,
+            version,
             map,
             index,
             cache: Mutex::new(Cache {
@@ -615,7 +639,7 @@ impl CompactTable {
             len: (e - s) as u64,
             what,
         };
-        let crc = CRC64.checksum(bytes);
+        let crc = block_crc(self.version, b, bytes);
         let stored = self.index[b as usize].1;
         if crc != stored {
             return Err(damaged(format!(
@@ -692,10 +716,14 @@ impl CompactTable {
     /// the stream position of the block's first cell (post-opening cells
     /// first, then opening cells) and its cells. Blocks are decompressed in
     /// parallel batches on the current rayon pool, `f` runs sequentially in
-    /// block order. The cache is not touched.
+    /// block order. The cache is not touched. After the last block the
+    /// CRC-64/XZ of all cells is checked against the header, so a reader of
+    /// every cell also catches damage that each block's own check cannot
+    /// see (blocks reordered with their checksums recomputed, say).
     ///
     /// # Errors
-    /// The first damaged block, or the first error of `f`.
+    /// The first damaged block, the first error of `f`, or
+    /// [`CompactError::CellCrc`] after the last block.
     pub fn for_each_block<E, F>(&self, mut f: F) -> Result<(), E>
     where
         E: From<CompactError>,
@@ -703,6 +731,7 @@ impl CompactTable {
     {
         let batch = (64u64 << 20) / self.header.block_size as u64;
         let batch = batch.max(1);
+        let mut digest = CRC64.digest();
         let mut b = 0;
         while b < self.header.blocks {
             let end = (b + batch).min(self.header.blocks);
@@ -718,9 +747,20 @@ impl CompactTable {
                 )
                 .collect();
             for (i, r) in (b..end).zip(out) {
-                f(self.block_cells(i).0, &r?)?;
+                let cells = r?;
+                digest.update(&cells);
+                f(self.block_cells(i).0, &cells)?;
             }
             b = end;
+        }
+        let computed = digest.finalize();
+        if computed != self.header.cells_crc {
+            return Err(CompactError::CellCrc {
+                path: self.path.clone(),
+                stored: self.header.cells_crc,
+                computed,
+            }
+            .into());
         }
         Ok(())
     }
@@ -732,27 +772,18 @@ impl CompactTable {
     /// # Errors
     /// [`CompactError::Block`] or [`CompactError::CellCrc`].
     pub fn verify(&self) -> Result<CompactVerify, CompactError> {
-        let mut digest = CRC64.digest();
         let mut invalid = 0u64;
         let mut cells = 0u64;
+        // for_each_block checks the CRC of all cells after the last block.
         self.for_each_block::<CompactError, _>(|_, c| {
-            digest.update(c);
             invalid += c.iter().filter(|&&x| x == crate::code::INVALID).count() as u64;
             cells += c.len() as u64;
             Ok(())
         })?;
-        let computed = digest.finalize();
-        if computed != self.header.cells_crc {
-            return Err(CompactError::CellCrc {
-                path: self.path.clone(),
-                stored: self.header.cells_crc,
-                computed,
-            });
-        }
         Ok(CompactVerify {
             cells,
             blocks: self.header.blocks,
-            cells_crc: computed,
+            cells_crc: self.header.cells_crc,
             invalid_cells: invalid,
         })
     }
@@ -829,6 +860,9 @@ pub struct PackOptions {
     pub level: i32,
     /// Worker threads (default: the current rayon pool).
     pub threads: Option<usize>,
+    /// Decompress the new file and compare every cell with the source
+    /// before it is renamed into place (default on).
+    pub check: bool,
 }
 
 impl Default for PackOptions {
@@ -837,6 +871,7 @@ impl Default for PackOptions {
             block_size: DEFAULT_BLOCK_SIZE,
             level: DEFAULT_LEVEL,
             threads: None,
+            check: true,
         }
     }
 }
@@ -862,11 +897,20 @@ pub struct PackReport {
     pub cells_crc: u64,
     /// SHA-256 of the compact file (also in the sidecar).
     pub sha256: String,
+    /// Cells found identical to the source before the rename (`None`
+    /// when the check was turned off).
+    pub identical_cells: Option<u64>,
 }
 
 /// Writes the compact form of `source` to `out`: blocks compressed in
 /// parallel, each decompressed again and compared before it is written,
-/// under `OUT.tmp`, synced, renamed, then the `OUT.sha256` sidecar.
+/// under `OUT.tmp` with its sidecar `OUT.sha256.tmp`; then the new file is
+/// checked cell by cell against the source (unless `opts.check` is off),
+/// synced, and both are renamed into place. On any failure the temporary
+/// files are removed and an existing `OUT` is left as it was. The output
+/// path is locked for the run; a source holding the invalid code 254 is
+/// refused, and so is an `OUT` that would overwrite the source or its
+/// sidecar.
 /// `progress(n)` is called with the number of cells just packed.
 ///
 /// # Errors
@@ -908,69 +952,188 @@ pub fn pack(
     }
 }
 
+/// Refuses an output path that would overwrite the source table, its
+/// sidecar or its temporary file, or whose own sidecar or temporary name
+/// is one of those.
+fn check_out_path(source: &Table, out: &Path) -> Result<(), CompactError> {
+    let canon = |p: &Path| -> PathBuf {
+        match (p.parent(), p.file_name()) {
+            (Some(d), Some(n)) => {
+                let d = if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                };
+                fs::canonicalize(d).map_or_else(|_| p.to_path_buf(), |d| d.join(n))
+            }
+            _ => p.to_path_buf(),
+        }
+    };
+    let src = source.path();
+    let protected = [
+        canon(src),
+        canon(&file::sha256_path(src)),
+        canon(&file::tmp_path(src)),
+    ];
+    for written in [
+        out.to_path_buf(),
+        file::sha256_path(out),
+        file::tmp_path(out),
+        file::tmp_path(&file::sha256_path(out)),
+    ] {
+        if protected.contains(&canon(&written)) {
+            return Err(CompactError::Options(format!(
+                "{} would overwrite {} (the source table or its sidecar); give another OUT",
+                out.display(),
+                written.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The first cell of `cells` holding the invalid code (254), which a
+/// finished table never holds, as (section, index).
+fn first_invalid(cells: &[u8], post: u64) -> Option<(Section, u64)> {
+    let at = cells
+        .par_chunks(1 << 20)
+        .enumerate()
+        .find_map_first(|(c, chunk)| {
+            chunk
+                .iter()
+                .position(|&v| v == crate::code::INVALID)
+                .map(|k| (c << 20) as u64 + k as u64)
+        })?;
+    Some(if at < post {
+        (Section::Post, at)
+    } else {
+        (Section::Opening, at - post)
+    })
+}
+
 fn pack_inner(
     source: &Table,
     out: &Path,
     opts: &PackOptions,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PackReport, CompactError> {
+    check_out_path(source, out)?;
+    let _lock = crate::fsutil::OutputLock::acquire(out)?;
     let sh = *source.header();
-    let cells = &source.bytes()[SOURCE_HEADER_LEN..];
-    let bs = opts.block_size as usize;
-    let blocks = (cells.len() as u64).div_ceil(bs as u64);
+    if let Some((section, index)) = first_invalid(&source.bytes()[SOURCE_HEADER_LEN..], sh.post) {
+        return Err(CompactError::Layout {
+            path: source.path().to_path_buf(),
+            what: format!(
+                "{} cell {index} holds the invalid code 254, which a finished table never holds; \
+                 `ttc verify` refuses this table",
+                section.name()
+            ),
+        });
+    }
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
     }
     let tmp = file::tmp_path(out);
-    let f = File::create(&tmp).map_err(io_err(&tmp))?;
+    let side_tmp = file::tmp_path(&file::sha256_path(out));
+    let r = write_and_check(source, out, &tmp, opts, progress);
+    if r.is_err() {
+        // Leave nothing half-written behind; OUT itself is untouched.
+        let _ = fs::remove_file(&tmp);
+        let _ = fs::remove_file(&side_tmp);
+    }
+    let (header, sha256, identical_cells) = r?;
+    let cells = sh.post + sh.opening;
+    Ok(PackReport {
+        path: out.display().to_string(),
+        cells,
+        source_bytes: source.bytes().len() as u64,
+        compact_bytes: header.file_len(),
+        blocks: header.blocks,
+        block_size: opts.block_size,
+        level: opts.level,
+        cells_crc: sh.cells_crc,
+        sha256,
+        identical_cells,
+    })
+}
+
+/// Writes `OUT.tmp` and `OUT.sha256.tmp`, checks the new file (its
+/// digest and, unless `opts.check` is off, every cell against the source),
+/// then renames both into place. Returns the header, the SHA-256 and the
+/// number of cells compared.
+fn write_and_check(
+    source: &Table,
+    out: &Path,
+    tmp: &Path,
+    opts: &PackOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(CompactHeader, String, Option<u64>), CompactError> {
+    let header = write_blocks(source, tmp, opts, progress)?;
+    let sha256 = file::sha256_file(tmp)?;
+    let side = file::sha256_path(out);
+    let side_tmp = file::tmp_path(&side);
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    {
+        let mut f = File::create(&side_tmp).map_err(io_err(&side_tmp))?;
+        writeln!(f, "{sha256}  {name}").map_err(io_err(&side_tmp))?;
+        f.sync_all().map_err(io_err(&side_tmp))?;
+    }
+    let identical = if opts.check {
+        let c = CompactTable::open(tmp)?;
+        Some(c.compare(source)?)
+    } else {
+        None
+    };
+    fs::rename(tmp, out).map_err(io_err(out))?;
+    fs::rename(&side_tmp, &side).map_err(io_err(&side))?;
+    if let Some(dir) = out.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok((header, sha256, identical))
+}
+
+/// Compresses every block of `source` into `tmp` (header and index
+/// written last) and syncs it. Returns the header written.
+fn write_blocks(
+    source: &Table,
+    tmp: &Path,
+    opts: &PackOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<CompactHeader, CompactError> {
+    let sh = *source.header();
+    let cells = &source.bytes()[SOURCE_HEADER_LEN..];
+    let bs = opts.block_size as usize;
+    let blocks = (cells.len() as u64).div_ceil(bs as u64);
+    let f = File::create(tmp).map_err(io_err(tmp))?;
     let mut w = BufWriter::with_capacity(1 << 20, f);
     let data_offset = HEADER_LEN as u64 + blocks * INDEX_ENTRY_LEN as u64;
     // Placeholder header and index, rewritten at the end.
     w.write_all(&vec![0u8; data_offset as usize])
-        .map_err(io_err(&tmp))?;
+        .map_err(io_err(tmp))?;
     let mut index: Vec<(u64, u64)> = Vec::with_capacity(blocks as usize);
     let mut data_len = 0u64;
     let batch = ((32usize << 20) / bs).max(rayon::current_num_threads()) as u64;
     let mut b = 0u64;
     while b < blocks {
         let end = (b + batch).min(blocks);
-        let packed: Vec<Result<Vec<u8>, String>> = (b..end)
-            .into_par_iter()
-            .map_init(
-                || {
-                    (
-                        zstd::bulk::Compressor::new(opts.level),
-                        zstd::bulk::Decompressor::new(),
-                        vec![0u8; bs],
-                    )
-                },
-                |(cctx, dctx, check), i| {
-                    let cctx = cctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
-                    let dctx = dctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
-                    let s = i as usize * bs;
-                    let raw = &cells[s..(s + bs).min(cells.len())];
-                    let z = cctx
-                        .compress(raw)
-                        .map_err(|e| format!("zstd, block {i}: {e}"))?;
-                    let check = &mut check[..raw.len()];
-                    let n = dctx
-                        .decompress_to_buffer(&z, check)
-                        .map_err(|e| format!("zstd round trip, block {i}: {e}"))?;
-                    if n != raw.len() || check != raw {
-                        return Err(format!("zstd round trip of block {i} is not exact"));
-                    }
-                    Ok(z)
-                },
-            )
-            .collect();
-        for (i, r) in (b..end).zip(packed) {
+        for (i, r) in (b..end).zip(compress_batch(cells, bs, opts.level, b..end)) {
             let z = r.map_err(|e| CompactError::Io {
-                path: tmp.clone(),
+                path: tmp.to_path_buf(),
                 source: std::io::Error::other(e),
             })?;
-            index.push((data_len, CRC64.checksum(&z)));
+            index.push((data_len, block_crc(FORMAT_VERSION, i, &z)));
             data_len += z.len() as u64;
-            w.write_all(&z).map_err(io_err(&tmp))?;
+            w.write_all(&z).map_err(io_err(tmp))?;
             let s = i * bs as u64;
             progress((cells.len() as u64 - s).min(bs as u64));
         }
@@ -993,40 +1156,51 @@ fn pack_inner(
         index_crc: CRC64.checksum(&ibytes),
     };
     let mut f = w.into_inner().map_err(|e| CompactError::Io {
-        path: tmp.clone(),
+        path: tmp.to_path_buf(),
         source: e.into_error(),
     })?;
-    f.seek(SeekFrom::Start(0)).map_err(io_err(&tmp))?;
-    f.write_all(&header.to_bytes()).map_err(io_err(&tmp))?;
-    f.write_all(&ibytes).map_err(io_err(&tmp))?;
-    f.sync_all().map_err(io_err(&tmp))?;
-    drop(f);
-    if let Err(e) = fs::rename(&tmp, out) {
-        // OUT unusable (a directory, say): leave no temporary file behind.
-        let _ = fs::remove_file(&tmp);
-        return Err(io_err(out)(e));
-    }
-    if let Some(dir) = out.parent() {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    let sha256 = file::sha256_file(out)?;
-    file::write_sidecar(out, &sha256)?;
-    Ok(PackReport {
-        path: out.display().to_string(),
-        cells: cells.len() as u64,
-        source_bytes: source.bytes().len() as u64,
-        compact_bytes: header.file_len(),
-        blocks,
-        block_size: opts.block_size,
-        level: opts.level,
-        cells_crc: sh.cells_crc,
-        sha256,
-    })
+    f.seek(SeekFrom::Start(0)).map_err(io_err(tmp))?;
+    f.write_all(&header.to_bytes()).map_err(io_err(tmp))?;
+    f.write_all(&ibytes).map_err(io_err(tmp))?;
+    f.sync_all().map_err(io_err(tmp))?;
+    Ok(header)
+}
+
+/// Compresses blocks `range` of `cells` in parallel, each decompressed
+/// again and compared with its cells.
+fn compress_batch(
+    cells: &[u8],
+    bs: usize,
+    level: i32,
+    range: std::ops::Range<u64>,
+) -> Vec<Result<Vec<u8>, String>> {
+    range
+        .into_par_iter()
+        .map_init(
+            || {
+                (
+                    zstd::bulk::Compressor::new(level),
+                    zstd::bulk::Decompressor::new(),
+                    vec![0u8; bs],
+                )
+            },
+            |(cctx, dctx, check), i| {
+                let cctx = cctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
+                let dctx = dctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
+                let s = i as usize * bs;
+                let raw = &cells[s..(s + bs).min(cells.len())];
+                let z = cctx
+                    .compress(raw)
+                    .map_err(|e| format!("zstd, block {i}: {e}"))?;
+                let check = &mut check[..raw.len()];
+                let n = dctx
+                    .decompress_to_buffer(&z, check)
+                    .map_err(|e| format!("zstd round trip, block {i}: {e}"))?;
+                if n != raw.len() || check != raw {
+                    return Err(format!("zstd round trip of block {i} is not exact"));
+                }
+                Ok(z)
+            },
+        )
+        .collect()
 }

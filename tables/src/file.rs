@@ -60,6 +60,43 @@ pub enum TableError {
         /// Underlying error.
         source: std::io::Error,
     },
+    /// Not a regular file (a directory, a named pipe, a device): refused
+    /// before it is opened, so reading never blocks or runs without end.
+    #[error("{}: is {kind}; a regular file is needed", path.display())]
+    NotRegular {
+        /// File concerned.
+        path: PathBuf,
+        /// What it is instead.
+        kind: &'static str,
+    },
+    /// A small file (sidecar, state file, game record) longer than allowed.
+    #[error("{}: longer than {limit} bytes, too long for this kind of file", path.display())]
+    TooLarge {
+        /// File concerned.
+        path: PathBuf,
+        /// Largest length accepted.
+        limit: u64,
+    },
+    /// Not enough free disk space to write a file.
+    #[error("{}: not enough disk space: {needed} bytes needed, {available} bytes available", path.display())]
+    NoSpace {
+        /// File (or, for several files, the main one) to be written.
+        path: PathBuf,
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes available on its file system.
+        available: u64,
+    },
+    /// Another run holds the exclusive lock of an output path.
+    #[error("{}: another run is writing this file ({}; lock file {}); wait for it to end, or stop it first", path.display(), holder.map_or("holder's pid unknown".to_string(), |p| format!("pid {p}")), lock.display())]
+    Locked {
+        /// Output path.
+        path: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
+        /// Process id written by the holder, if readable.
+        holder: Option<u32>,
+    },
     /// Shorter than a header.
     #[error("{}: {len} bytes is too short for a table header ({HEADER_LEN} bytes)", path.display())]
     TooShort {
@@ -391,7 +428,7 @@ impl Table {
     /// # Errors
     /// As [`Table::open`] minus the cell checksum.
     pub fn open_unchecked_cells(path: &Path) -> Result<Table, TableError> {
-        let file = File::open(path).map_err(io_err(path))?;
+        let file = crate::fsutil::open_regular(path)?;
         let len = file.metadata().map_err(io_err(path))?.len();
         let mut head = vec![0u8; HEADER_LEN.min(len as usize)];
         (&file).read_exact(&mut head).map_err(io_err(path))?;
@@ -485,9 +522,17 @@ impl TableWriter {
             .truncate(fresh)
             .open(&tmp)
             .map_err(io_err(&tmp))?;
-        if fresh {
-            file.set_len(len).map_err(io_err(&tmp))?;
+        let found = file.metadata().map_err(io_err(&tmp))?.len();
+        if !fresh && found != len {
+            return Err(TableError::Length {
+                path: tmp.clone(),
+                expected: len,
+                found,
+            });
         }
+        // Every block reserved up front: a full disk is then an error
+        // naming the file here, not a SIGBUS on a write through the map.
+        crate::fsutil::reserve(&file, &tmp, len)?;
         let map = MmapRaw::map_raw(&file).map_err(io_err(&tmp))?;
         // SAFETY: the mapping is ours and no atomic view exists yet.
         let bytes = unsafe { std::slice::from_raw_parts_mut(map.as_mut_ptr(), map.len()) };
@@ -634,11 +679,14 @@ pub fn write_sidecar(path: &Path, digest: &str) -> Result<(), TableError> {
 /// # Errors
 /// [`TableError::Io`].
 pub fn sha256_file(path: &Path) -> Result<String, TableError> {
-    let file = File::open(path).map_err(io_err(path))?;
+    let file = crate::fsutil::open_regular(path)?;
     // SAFETY: read-only mapping.
     let map = unsafe { Mmap::map(&file) }.map_err(io_err(path))?;
     Ok(hex(&Sha256::digest(&map[..])))
 }
+
+/// Longest sidecar read: a digest line with a long file name.
+pub const SIDECAR_LIMIT: u64 = 4096;
 
 /// Checks a file against its `NAME.sha256` sidecar. Returns the digest,
 /// or `None` if there is no sidecar.
@@ -650,8 +698,13 @@ pub fn check_sidecar(path: &Path) -> Result<Option<String>, TableError> {
     if !side.exists() {
         return Ok(None);
     }
-    let text = fs::read_to_string(&side).map_err(io_err(&side))?;
-    let stored = text.split_whitespace().next().unwrap_or("").to_string();
+    let text = crate::fsutil::read_small_text(&side, SIDECAR_LIMIT)?;
+    // `sha256sum -c` accepts either case.
+    let stored = text
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
     let computed = sha256_file(path)?;
     if stored != computed {
         return Err(TableError::Sha256 {

@@ -5,6 +5,7 @@ pub mod any;
 pub mod code;
 pub mod compact;
 pub mod file;
+pub mod fsutil;
 pub mod index;
 pub mod progress;
 

@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 use tables::code::Wdl;
-use tables::compact::{self, CompactTable, PackOptions};
+use tables::compact::{self, PackOptions};
 use tables::file::Table;
 
 /// Arguments of `ttc probe`.
@@ -273,7 +273,6 @@ struct PackJson {
     ratio: f64,
     cells_crc_hex: String,
     seconds: f64,
-    identical_cells: Option<u64>,
 }
 
 /// Runs `ttc pack`.
@@ -307,22 +306,16 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
         block_size: a.block_size,
         level: a.level,
         threads: a.threads.map(usize::from),
+        check: !a.no_check,
     };
     let total = source.header().post + source.header().opening;
     let bar = solver::progress::Progress::new(!json, total, "pack");
     let r = compact::pack(&source, &a.out, &opts, &|n| bar.inc(n))?;
     bar.finish();
-    let identical = if a.no_check {
-        None
-    } else {
-        let c = CompactTable::open(&a.out)?;
-        Some(c.compare(&source)?)
-    };
     let out = PackJson {
         ratio: r.source_bytes as f64 / r.compact_bytes as f64,
         cells_crc_hex: format!("{:#018x}", r.cells_crc),
         seconds: t0.elapsed().as_secs_f64(),
-        identical_cells: identical,
         report: r,
     };
     if json {
@@ -344,7 +337,7 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
     writeln!(o, "ratio: {:.2}x", out.ratio)?;
     writeln!(o, "cells CRC-64/XZ {}", out.cells_crc_hex)?;
     writeln!(o, "SHA-256 {}", r.sha256)?;
-    match out.identical_cells {
+    match r.identical_cells {
         Some(n) => writeln!(o, "equality: all {n} cells identical to the source")?,
         None => writeln!(o, "equality: not checked (--no-check)")?,
     }

@@ -80,6 +80,11 @@ impl VariantArgs {
     /// The variant described, taking every option not given from `base`
     /// (used to check options against a table's header).
     pub fn variant_over(&self, base: Variant) -> Result<Variant> {
+        if self.size.is_some_and(|s| s != base.size()) {
+            // Another board size: the roles and lock of the table's header
+            // do not apply; take that size's own defaults.
+            return self.variant();
+        }
         let filled = VariantArgs {
             rules: Some(self.rules.unwrap_or(match base.reading() {
                 PawnReading::TravelDirection => RulesArg::Travel,

@@ -20,9 +20,11 @@
 
 use super::{Color, Position, Role, Side, Variant, HAND};
 
-/// A malformed position text; names the input, the field and the problem.
+/// A malformed position text; names the input (cut after
+/// [`crate::echo::ECHO_LIMIT`] characters in the message), the field and
+/// the problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid position `{input}`: {detail}")]
+#[error("invalid position {}: {detail}", crate::echo::clip(.input))]
 pub struct NotationError {
     /// The text that was parsed.
     pub input: String,
@@ -282,5 +284,25 @@ impl Position {
             })?),
         };
         Position::from_sides(v, white, black, turn, opening_ply).map_err(err)
+    }
+}
+
+#[cfg(test)]
+mod echo_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_bad_position_is_clipped_in_the_message() {
+        let v = Variant::new(
+            3,
+            &[Role::Pawn, Role::Knight, Role::Bishop],
+            super::super::PawnReading::TravelDirection,
+            4,
+        )
+        .unwrap();
+        let text = "x".repeat(100_000);
+        let msg = Position::parse(&text, v).unwrap_err().to_string();
+        assert!(msg.len() < 400, "{} bytes", msg.len());
+        assert!(msg.contains("100000 characters"), "{msg}");
     }
 }

@@ -6,7 +6,7 @@ use super::filters::ChangeFilter;
 use super::work::{set_bit, Ctx};
 use super::{PassLog, LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use memmap2::MmapRaw;
 use rayon::prelude::*;
 use rules::ttc::Variant;
@@ -70,8 +70,9 @@ pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter]) -> Result<()> {
     let crc = tables::file::CRC64.checksum(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
     let tmp = dir.join("flags.bin.tmp");
-    fs::write(&tmp, bytes)?;
-    fs::rename(&tmp, dir.join("flags.bin"))?;
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    let dest = dir.join("flags.bin");
+    fs::rename(&tmp, &dest).with_context(|| format!("renaming to {}", dest.display()))?;
     Ok(())
 }
 
@@ -193,11 +194,14 @@ impl Saver<'_> {
     pub fn save(&mut self, cp: &Checkpoint, force: bool) -> Result<()> {
         if force || self.last.elapsed().as_secs() >= 30 {
             self.writer.flush()?;
-            self.wmap.flush()?;
-            self.lmap.flush()?;
+            let bits = |name: &str| format!("writing {}", self.dir.join(name).display());
+            self.wmap.flush().with_context(|| bits("win.bits"))?;
+            self.lmap.flush().with_context(|| bits("loss.bits"))?;
             let tmp = self.dir.join("state.json.tmp");
-            fs::write(&tmp, serde_json::to_vec_pretty(cp)?)?;
-            fs::rename(&tmp, self.dir.join("state.json"))?;
+            fs::write(&tmp, serde_json::to_vec_pretty(cp)?)
+                .with_context(|| format!("writing {}", tmp.display()))?;
+            let dest = self.dir.join("state.json");
+            fs::rename(&tmp, &dest).with_context(|| format!("renaming to {}", dest.display()))?;
             self.last = Instant::now();
         }
         Ok(())
@@ -231,4 +235,49 @@ impl Saver<'_> {
             cp.number
         )
     }
+}
+
+/// A kill during the final cleanup leaves `PATH.work/` beside the
+/// finished table (and no `PATH.tmp`): removes it, returning a note for
+/// the message ("" when there was nothing to remove).
+pub(super) fn remove_leftover_work(out: &Path) -> String {
+    let dir = super::work::work_dir(out);
+    if !dir.is_dir() || tables::file::tmp_path(out).exists() {
+        return String::new();
+    }
+    match fs::remove_dir_all(&dir) {
+        Ok(()) => format!(
+            " (removed {}, left over from the solve that wrote it)",
+            dir.display()
+        ),
+        Err(e) => format!(
+            " ({} is left over from the solve that wrote it and could not be removed: {e})",
+            dir.display()
+        ),
+    }
+}
+
+/// Adds to an error of a run that found an interrupted solve at its path
+/// how to start over, unless the error is one that starting over would
+/// not cure (another run holds the path, the disk is full, a stop on
+/// request).
+pub(super) fn hint_fresh(e: anyhow::Error, opts: &super::SolveOptions) -> anyhow::Error {
+    use tables::file::TableError;
+    let state = super::work::work_dir(&opts.out).join("state.json");
+    let other = matches!(
+        e.downcast_ref::<TableError>(),
+        Some(TableError::Locked { .. } | TableError::NoSpace { .. })
+    );
+    if opts.fresh
+        || other
+        || !state.exists()
+        || e.to_string().starts_with("stopped on request")
+        || e.to_string().contains("--fresh")
+    {
+        return e;
+    }
+    e.context(format!(
+        "the interrupted solve in {} could not be resumed (run with --fresh to discard it and start over)",
+        state.parent().map_or(state.clone(), Path::to_path_buf).display()
+    ))
 }

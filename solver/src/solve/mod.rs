@@ -38,6 +38,7 @@ mod init;
 mod opening;
 
 mod pass;
+mod space;
 mod wdl;
 mod work;
 
@@ -55,6 +56,7 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
 use tables::code::{DRAW, INVALID};
 use tables::file::{tmp_path, TableWriter};
+use tables::fsutil::OutputLock;
 use tables::{Index, OpeningIndex};
 use work::{log, map_bits, work_dir, Ctx};
 
@@ -130,6 +132,7 @@ pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         .num_threads(opts.threads.unwrap_or(0))
         .build()?;
     pool.install(|| solve_inner(variant, opts))
+        .map_err(|e| checkpoint::hint_fresh(e, opts))
 }
 
 /// The checkpoint of an interrupted solve of the same rules at `opts.out`,
@@ -165,6 +168,9 @@ fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Opti
 
 fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     let t0 = Instant::now();
+    // One run per output path: a second run would resume the first one's
+    // live work files.
+    let _lock = OutputLock::acquire(&opts.out)?;
     if opts.out.is_dir() {
         bail!(
             "{} is a directory; give the table's file name",
@@ -172,8 +178,9 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
         );
     }
     if opts.out.exists() && !opts.fresh {
+        let left = checkpoint::remove_leftover_work(&opts.out);
         bail!(
-            "{} already exists: a finished table is never overwritten without --fresh",
+            "{} already exists: a finished table is never overwritten without --fresh{left}",
             opts.out.display()
         );
     }
@@ -182,11 +189,14 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     let dir = work_dir(&opts.out);
     let cp = interrupted(variant, opts, &dir)?;
     let resumed = cp.is_some();
+    let words = idx.size().div_ceil(64) as usize;
+    let bits = [dir.join("win.bits"), dir.join("loss.bits")];
+    space::reserve_all(&opts.out, variant, &bits, (words * 8) as u64, resumed)?;
     fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let writer = TableWriter::create(&opts.out, variant, 0, resumed)?;
-    let words = idx.size().div_ceil(64) as usize;
-    let wmap = map_bits(&dir.join("win.bits"), words, !resumed)?;
-    let lmap = map_bits(&dir.join("loss.bits"), words, !resumed)?;
+    let wmap = map_bits(&bits[0], words, !resumed)?;
+    let lmap = map_bits(&bits[1], words, !resumed)?;
+    space::reserve_bits(&bits, (words * 8) as u64)?;
     let mut cp = cp.unwrap_or_else(|| Checkpoint::start(variant));
     let cells = writer.post_cells();
     let ctx = Ctx::new(&idx, cells, &wmap, &lmap, opts.progress);

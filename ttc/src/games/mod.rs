@@ -39,6 +39,21 @@ pub(crate) fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     }
 }
 
+/// Longest game record read (far beyond any real game).
+pub const RECORD_LIMIT: u64 = 16 << 20;
+
+/// Reads a game record: a regular file of at most [`RECORD_LIMIT`] bytes
+/// of UTF-8 text (a named pipe or a device is refused before it is
+/// opened).
+///
+/// # Errors
+/// The file, and why it cannot be read.
+pub fn read_record(path: &std::path::Path) -> anyhow::Result<String> {
+    use anyhow::Context;
+    tables::fsutil::read_small_text(path, RECORD_LIMIT)
+        .with_context(|| format!("cannot read game record {}", path.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

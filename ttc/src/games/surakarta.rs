@@ -505,8 +505,7 @@ fn result_word(status: Status) -> &'static str {
 /// contradicts.
 pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     let file = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read game record {file}"))?;
+    let text = super::read_record(&args.file)?;
     let record = parse_record(&text).with_context(|| format!("game record {file}"))?;
     let mut game = Game::new(record.start);
     let mut illegal = None;

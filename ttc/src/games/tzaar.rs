@@ -581,8 +581,7 @@ fn result_of(p: &fast::Position) -> Option<GameResult> {
 
 /// Runs `ttc verify-game tzaar`.
 pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read game record {}", args.file.display()))?;
+    let text = super::read_record(&args.file)?;
     let mut pos = fast::Position::fixed_start();
     let mut start = pos.to_string();
     // Line of the first turn, and the header that gave the start

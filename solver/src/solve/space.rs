@@ -1,0 +1,81 @@
+//! Disk space of a solve: checked for all its files before the first one
+//! is created, then reserved block by block, so a full disk ends the run
+//! with an error naming the file and the bytes needed instead of a SIGBUS
+//! on a write through a memory map.
+
+use anyhow::Result;
+use rules::ttc::Variant;
+use std::fs::OpenOptions;
+use std::path::{Path, PathBuf};
+use tables::file::{tmp_path, HEADER_LEN};
+use tables::fsutil;
+use tables::{Index, OpeningIndex};
+
+/// Room kept for the small files of a solve (state, change flags,
+/// sidecar).
+const SMALL_FILES: u64 = 64 << 10;
+
+/// Bytes of the table file of `variant`.
+pub(super) fn table_len(variant: Variant) -> u64 {
+    HEADER_LEN as u64 + Index::new(variant).size() + OpeningIndex::new(variant).size()
+}
+
+/// The files of a solve of `variant` at `out` and their full lengths:
+/// `out.tmp` and the two bitmaps of `bits_len` bytes each.
+fn files(out: &Path, variant: Variant, bits: &[PathBuf], bits_len: u64) -> Vec<(PathBuf, u64)> {
+    let mut v = vec![(tmp_path(out), table_len(variant))];
+    v.extend(bits.iter().map(|b| (b.clone(), bits_len)));
+    v
+}
+
+/// The bytes still to reserve: each file's full length less what a
+/// resumed run's file already holds on disk (a fresh run truncates).
+fn still_needed(files: &[(PathBuf, u64)], resumed: bool) -> u64 {
+    files
+        .iter()
+        .map(|(p, len)| {
+            let have = if resumed { fsutil::allocated(p) } else { 0 };
+            len.saturating_sub(have)
+        })
+        .sum()
+}
+
+/// Checks that the table and both bitmaps fit on the disk of `out`
+/// before anything is written.
+///
+/// # Errors
+/// The space error naming `out.tmp`, the bytes needed and available.
+pub(super) fn reserve_all(
+    out: &Path,
+    variant: Variant,
+    bits: &[PathBuf],
+    bits_len: u64,
+    resumed: bool,
+) -> Result<()> {
+    let files = files(out, variant, bits, bits_len);
+    let mut needed = still_needed(&files, resumed);
+    if !resumed {
+        // A fresh run truncates leftovers first, freeing their blocks.
+        let freed: u64 = files.iter().map(|(p, _)| fsutil::allocated(p)).sum();
+        needed = needed.saturating_sub(freed);
+    }
+    fsutil::ensure_space(&files[0].0, needed + SMALL_FILES)?;
+    Ok(())
+}
+
+/// Reserves every block of both bitmaps (written through memory maps).
+///
+/// # Errors
+/// The space or I/O error naming the bitmap.
+pub(super) fn reserve_bits(bits: &[PathBuf], bits_len: u64) -> Result<()> {
+    for b in bits {
+        let f = OpenOptions::new().write(true).open(b).map_err(|source| {
+            tables::file::TableError::Io {
+                path: b.clone(),
+                source,
+            }
+        })?;
+        fsutil::reserve(&f, b, bits_len)?;
+    }
+    Ok(())
+}

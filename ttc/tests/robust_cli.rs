@@ -1,0 +1,308 @@
+//! Faults of the environment rather than of the input: a full disk, two
+//! runs on one output path, files that are not regular files, and pack's
+//! order of operations. Each ends with exit status 1 and a message naming
+//! the file, never a signal, a hang or a half-written file.
+
+use rules::ttc::{PawnReading, Role, Variant};
+use solver::{solve, SolveOptions};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+use tables::fsutil::OutputLock;
+
+fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs `ttc args` and kills it after `secs`: a command that blocks fails
+/// the test instead of hanging it.
+fn ttc_within(args: &[&str], secs: u64) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if t.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            let o = child.wait_with_output().unwrap();
+            panic!("ttc {args:?} still running after {secs} s: {o:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn small_table(dir: &Path) -> PathBuf {
+    let v = Variant::new(
+        3,
+        &[Role::Pawn, Role::Knight, Role::Bishop],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap();
+    let out = dir.join("t.tbl");
+    let opts = SolveOptions {
+        out: out.clone(),
+        threads: Some(1),
+        progress: false,
+        fresh: true,
+    };
+    solve(v, &opts).unwrap();
+    out
+}
+
+/// A 300 KB tmpfs at `dir`, if this process may mount one (root); `None`
+/// otherwise, and the caller skips.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    fn mount(dir: &Path) -> Option<SmallDisk> {
+        fs::create_dir_all(dir).ok()?;
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=300k", "tmpfs"])
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .ok()?
+            .success();
+        ok.then(|| SmallDisk(dir.to_path_buf()))
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn solve_on_a_full_disk_exits_1_naming_the_file_and_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(disk) = SmallDisk::mount(&dir.path().join("small")) else {
+        eprintln!("skipped: cannot mount a small tmpfs (not root)");
+        return;
+    };
+    let out = disk.0.join("s.tbl");
+    let o = ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("s.tbl") && e.contains("bytes needed"), "{e}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn pack_on_a_full_disk_leaves_no_temporary_and_keeps_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let Some(disk) = SmallDisk::mount(&dir.path().join("small")) else {
+        eprintln!("skipped: cannot mount a small tmpfs (not root)");
+        return;
+    };
+    let out = disk.0.join("c.ttcc");
+    fs::write(&out, b"old").unwrap();
+    // Fill the disk so the pack cannot be written.
+    let _ = fs::write(disk.0.join("fill"), vec![1u8; 300 << 10]);
+    let o = ttc(&[
+        "pack",
+        t.to_str().unwrap(),
+        out.to_str().unwrap(),
+        "--level",
+        "1",
+        "--force",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("c.ttcc"), "{}", stderr(&o));
+    assert_eq!(fs::read(&out).unwrap(), b"old");
+    let left: Vec<_> = fs::read_dir(&disk.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_second_run_on_the_same_out_is_refused_naming_path_and_pid() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.tbl");
+    let held = OutputLock::acquire(&out).unwrap();
+    let o = ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("s.tbl"), "{e}");
+    assert!(e.contains(&format!("pid {}", std::process::id())), "{e}");
+    assert!(!dir.path().join("s.tbl.tmp").exists());
+    drop(held);
+    let t = small_table(dir.path());
+    let c = dir.path().join("c.ttcc");
+    let _held = OutputLock::acquire(&c).unwrap();
+    let o = ttc(&["pack", t.to_str().unwrap(), c.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("c.ttcc"), "{}", stderr(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn named_pipes_and_devices_are_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f.tbl");
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    let f = fifo.to_str().unwrap();
+    let out = dir.path().join("o.ttcc");
+    let o_s = out.to_str().unwrap().to_string();
+    for args in [
+        vec!["verify", f],
+        vec!["stats", f],
+        vec!["probe", f],
+        vec!["pack", f, &o_s],
+        vec!["verify-game", "tzaar", f],
+        vec!["verify-game", "surakarta", f],
+    ] {
+        let o = ttc_within(&args, 20);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {o:?}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("f.tbl") && e.contains("named pipe"),
+            "{args:?}: {e}"
+        );
+    }
+    // A sidecar that never ends.
+    let t = small_table(dir.path());
+    let side = dir.path().join("t.tbl.sha256");
+    fs::remove_file(&side).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &side).unwrap();
+    let o = ttc_within(&["verify", t.to_str().unwrap()], 20);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("character device"), "{}", stderr(&o));
+    let o = ttc_within(&["verify-game", "tzaar", "/dev/zero"], 20);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("/dev/zero"), "{}", stderr(&o));
+}
+
+#[test]
+fn pack_protects_the_source_sidecar_and_refuses_invalid_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let side = dir.path().join("t.tbl.sha256");
+    let before = fs::read(&side).unwrap();
+    let o = ttc(&[
+        "pack",
+        t.to_str().unwrap(),
+        side.to_str().unwrap(),
+        "--force",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("sidecar"), "{}", stderr(&o));
+    assert_eq!(fs::read(&side).unwrap(), before);
+    // A source cell holding 254, with CRC and header made consistent.
+    let mut bytes = fs::read(&t).unwrap();
+    bytes[tables::file::HEADER_LEN + 5] = tables::code::INVALID;
+    let table = tables::file::Table::open(&t).unwrap();
+    let mut h = *table.header();
+    drop(table);
+    h.cells_crc = tables::file::CRC64.checksum(&bytes[tables::file::HEADER_LEN..]);
+    bytes[..tables::file::HEADER_LEN].copy_from_slice(&h.to_bytes());
+    fs::write(&t, &bytes).unwrap();
+    fs::remove_file(&side).unwrap();
+    let out = dir.path().join("c.ttcc");
+    let o = ttc(&["pack", t.to_str().unwrap(), out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("254") && e.contains("cell 5"), "{e}");
+    assert!(!out.exists() && !dir.path().join("c.ttcc.tmp").exists());
+}
+
+#[test]
+fn an_upper_case_sidecar_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let side = dir.path().join("t.tbl.sha256");
+    let text = fs::read_to_string(&side).unwrap();
+    let (digest, rest) = text.split_once(' ').unwrap();
+    fs::write(&side, format!("{} {rest}", digest.to_ascii_uppercase())).unwrap();
+    let o = ttc(&["verify", t.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn a_leftover_work_folder_is_removed_and_a_failed_resume_hints_at_fresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let work = dir.path().join("t.tbl.work");
+    fs::create_dir_all(&work).unwrap();
+    fs::write(work.join("win.bits"), vec![0u8; 4096]).unwrap();
+    let args = |out: &Path| {
+        [
+            "solve",
+            "--size",
+            "3",
+            "--roles",
+            "PNB",
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .map(String::from)
+    };
+    let a = args(&t);
+    let o = ttc(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("removed"), "{}", stderr(&o));
+    assert!(!work.exists());
+    // A damaged interrupted solve: the plain rerun says how to start over.
+    let out = dir.path().join("u.tbl");
+    let uwork = dir.path().join("u.tbl.work");
+    fs::create_dir_all(&uwork).unwrap();
+    fs::write(uwork.join("state.json"), "{").unwrap();
+    fs::write(dir.path().join("u.tbl.tmp"), "x").unwrap();
+    let a = args(&out);
+    let o = ttc(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("--fresh") && e.contains("u.tbl.work"), "{e}");
+}
+
+#[test]
+fn audit_with_another_size_names_the_contradiction_not_a_role_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let o = ttc(&["audit", "--size", "4", t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(!e.contains("got 3"), "{e}");
+    assert!(e.contains("t.tbl") && e.contains("4x4"), "{e}");
+}
