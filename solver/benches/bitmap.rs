@@ -40,7 +40,9 @@ fn words(seed: u64) -> Vec<AtomicU64> {
 /// Positions to mark: one in 16, in increasing order with small gaps (a
 /// sweep walks the groups in order).
 fn marks() -> Vec<u64> {
-    (0..BITS as u64 / 16).map(|i| i * 16 + (i * 7 % 16)).collect()
+    (0..BITS as u64 / 16)
+        .map(|i| i * 16 + (i * 7 % 16))
+        .collect()
 }
 
 fn bench_mark(c: &mut Criterion) {
