@@ -255,8 +255,8 @@ pub fn fuzz_bytes(target: &str, seeds: &[Vec<u8>], inputs: u64, check: impl Fn(&
 /// Whether the error message `msg` names `input`: it quotes (in
 /// backquotes, Rust string escapes or single quotes, possibly clipped to
 /// 80 characters) the whole input, one of its white-space separated
-/// tokens, or one comma-separated piece of a token (an empty piece shows
-/// as an empty quote).
+/// tokens, or one piece of a token split at commas or at commas and `=`
+/// (an empty piece shows as an empty quote).
 pub fn names_input(msg: &str, input: &str) -> bool {
     let shows = |t: &str| {
         let head: String = t.chars().take(80).collect();
@@ -270,5 +270,5 @@ pub fn names_input(msg: &str, input: &str) -> bool {
         || shows(input.trim())
         || input
             .split_whitespace()
-            .any(|t| shows(t) || t.split(',').any(shows))
+            .any(|t| shows(t) || t.split(',').any(shows) || t.split([',', '=']).any(shows))
 }
