@@ -102,7 +102,7 @@ fn bench_scan(c: &mut Criterion) {
             let mut buf: BitVec<u64, Lsb0> = BitVec::repeat(false, 1 << 16);
             for start in (0..BITS).step_by(1 << 16) {
                 let end = start + (1 << 16);
-                buf.copy_from_bitslice(&wb[start..end]);
+                buf.clone_from_bitslice(&wb[start..end]);
                 buf |= &lb[start..end];
                 for j in buf.iter_zeros() {
                     sum += (start + j) as u64;
