@@ -11,7 +11,7 @@
 #[path = "../../rules/tests/fuzz/harness.rs"]
 mod harness;
 
-use harness::{env_count, fuzz_bytes, inputs};
+use harness::{cases, file_budget, fuzz_bytes, inputs};
 use rules::ttc::{PawnReading, Role, Variant};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,12 +19,6 @@ use std::sync::atomic::Ordering;
 use tables::any::AnyTable;
 use tables::compact::{self, pack, CompactHeader, CompactTable, PackOptions};
 use tables::file::{self, Header, Table, TableWriter, CRC64};
-
-/// Mutator-loop inputs of the whole-file targets (`TTC_FUZZ_FILE_INPUTS`,
-/// default 300): each input is written to disk and read whole.
-fn file_inputs() -> u64 {
-    env_count("TTC_FUZZ_FILE_INPUTS", 300)
-}
 
 fn variant() -> Variant {
     Variant::new(
@@ -63,7 +57,7 @@ fn synthetic(dir: &Path) -> (PathBuf, PathBuf) {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let v = if x % 4 == 0 { (x >> 8) as u8 % 60 } else { 255 };
+            let v = if x & 3 == 0 { (x >> 8) as u8 % 60 } else { 255 };
             c.store(v, Ordering::Relaxed);
         }
     }
@@ -123,7 +117,7 @@ fn fuzz_source_header() {
     let real = fs::read(&src).unwrap();
     let len = real.len() as u64;
     let seeds = vec![real[..file::HEADER_LEN].to_vec()];
-    fuzz_bytes("source header", &seeds, inputs(), |b| {
+    fuzz_bytes("source header", &seeds, (cases(), inputs()), |b| {
         check_source_header(b, len)
     });
 }
@@ -135,7 +129,7 @@ fn fuzz_compact_header() {
     let real = fs::read(&packed).unwrap();
     let len = real.len() as u64;
     let seeds = vec![real[..compact::HEADER_LEN].to_vec()];
-    fuzz_bytes("compact header", &seeds, inputs(), |b| {
+    fuzz_bytes("compact header", &seeds, (cases(), inputs()), |b| {
         check_compact_header(b, len)
     });
 }
@@ -182,9 +176,12 @@ fn fuzz_compact_file() {
     let (_, packed) = synthetic(&dir.0);
     let real = fs::read(&packed).unwrap();
     let path = dir.0.join("fuzzed.ctbl");
-    fuzz_bytes("compact file", &[real.clone()], file_inputs(), |b| {
-        check_table_file(b, &path, &real)
-    });
+    fuzz_bytes(
+        "compact file",
+        std::slice::from_ref(&real),
+        file_budget(),
+        |b| check_table_file(b, &path, &real),
+    );
 }
 
 #[test]
@@ -193,7 +190,10 @@ fn fuzz_source_file() {
     let (src, _) = synthetic(&dir.0);
     let real = fs::read(&src).unwrap();
     let path = dir.0.join("fuzzed.tbl");
-    fuzz_bytes("source file", &[real.clone()], file_inputs(), |b| {
-        check_table_file(b, &path, &real)
-    });
+    fuzz_bytes(
+        "source file",
+        std::slice::from_ref(&real),
+        file_budget(),
+        |b| check_table_file(b, &path, &real),
+    );
 }

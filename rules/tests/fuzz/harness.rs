@@ -12,6 +12,8 @@
 //!    inputs (default [`DEFAULT_INPUTS`]): the long budget of
 //!    `scripts/fuzz.sh`. A panic is caught and reported with the input.
 //!
+//! Whole-file targets use [`file_budget`] instead.
+//!
 //! Every target prints `fuzz TARGET: N inputs in S s` to standard error.
 #![allow(dead_code)]
 
@@ -45,6 +47,14 @@ pub fn cases() -> u32 {
 /// Mutator-loop inputs per target (`TTC_FUZZ_INPUTS`).
 pub fn inputs() -> u64 {
     env_count("TTC_FUZZ_INPUTS", DEFAULT_INPUTS)
+}
+
+/// Budget `(proptest cases, mutator inputs)` of a whole-file target, where
+/// each input is written to disk and read whole: `TTC_FUZZ_FILE_CASES`
+/// (default 100) and `TTC_FUZZ_FILE_INPUTS` (default 200).
+pub fn file_budget() -> (u32, u64) {
+    let cases = env_count("TTC_FUZZ_FILE_CASES", 100).min(u32::MAX as u64) as u32;
+    (cases, env_count("TTC_FUZZ_FILE_INPUTS", 200))
 }
 
 /// The SplitMix64 generator: tiny, fast and fully deterministic.
@@ -221,13 +231,19 @@ pub fn fuzz_text(target: &str, seeds: &[&str], alphabet: &str, check: impl Fn(&s
 }
 
 /// Fuzzes a byte reader: arbitrary byte vectors and mutations of the
-/// valid `seeds` (proptest stage), then the mutator loop with `inputs`
-/// inputs (pass [`inputs()`] unless each input is expensive).
-pub fn fuzz_bytes(target: &str, seeds: &[Vec<u8>], inputs: u64, check: impl Fn(&[u8])) {
+/// valid `seeds` (proptest stage, `cases` cases), then the mutator loop
+/// with `inputs` inputs (pass [`cases()`] and [`inputs()`] unless each
+/// input is expensive).
+pub fn fuzz_bytes(
+    target: &str,
+    seeds: &[Vec<u8>],
+    (cases, inputs): (u32, u64),
+    check: impl Fn(&[u8]),
+) {
     assert!(!seeds.is_empty());
     let start = Instant::now();
     let mut runner = TestRunner::new(Config {
-        cases: cases(),
+        cases,
         failure_persistence: None,
         ..Config::default()
     });
@@ -249,7 +265,7 @@ pub fn fuzz_bytes(target: &str, seeds: &[Vec<u8>], inputs: u64, check: impl Fn(&
         let input = mutate_bytes(&seeds[i], &mut rng);
         guarded(target, input.as_slice(), &check);
     }
-    report(target, 2 * cases() as u64 + inputs, start);
+    report(target, 2 * cases as u64 + inputs, start);
 }
 
 /// Whether the error message `msg` names `input`: it quotes (in
