@@ -8,9 +8,9 @@
 # TTC_FUZZ_CASES proptest cases. Whole-file targets write every input to
 # a file (under TMPDIR, /dev/shm by default) and read it whole, a few
 # milliseconds each, so they take TTC_FUZZ_FILE_CASES proptest cases and
-# TTC_FUZZ_FILE_INPUTS mutator inputs (default 2,000 and 20,000), plus on
+# TTC_FUZZ_FILE_INPUTS mutator inputs (default 1,000 and 10,000), plus on
 # the real 3x3 tables TTC_FUZZ_TABLE_CHANGES random single-byte changes
-# and as many truncations (default 20,000) besides every change and
+# and as many truncations (default 10,000) besides every change and
 # truncation within the first 256 bytes.
 # Each target prints `fuzz TARGET: N inputs in S s`; the summary lines are
 # collected at the end. Runs under `nice`; the test profile keeps overflow
@@ -19,9 +19,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export TTC_FUZZ_INPUTS="${1:-${TTC_FUZZ_INPUTS:-10000000}}"
 export TTC_FUZZ_CASES="${TTC_FUZZ_CASES:-10000}"
-export TTC_FUZZ_FILE_CASES="${TTC_FUZZ_FILE_CASES:-2000}"
-export TTC_FUZZ_FILE_INPUTS="${TTC_FUZZ_FILE_INPUTS:-20000}"
-export TTC_FUZZ_TABLE_CHANGES="${TTC_FUZZ_TABLE_CHANGES:-20000}"
+export TTC_FUZZ_FILE_CASES="${TTC_FUZZ_FILE_CASES:-1000}"
+export TTC_FUZZ_FILE_INPUTS="${TTC_FUZZ_FILE_INPUTS:-10000}"
+export TTC_FUZZ_TABLE_CHANGES="${TTC_FUZZ_TABLE_CHANGES:-10000}"
 if [[ -z "${TMPDIR:-}" && -d /dev/shm ]]; then export TMPDIR=/dev/shm; fi
 log="${FUZZ_LOG:-target/fuzz.log}"
 mkdir -p "$(dirname "$log")"
