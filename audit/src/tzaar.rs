@@ -462,7 +462,13 @@ impl Game {
 
     /// Parses `PLACEMENTS SIDE TURN` (see the module docs).
     pub fn parse(text: &str) -> Result<Game, NotationError> {
-        let bad = |msg: String| Err(NotationError::Bad(msg));
+        // Every message quotes the text read (cut to a readable length).
+        let bad = |msg: String| {
+            Err(NotationError::Bad(format!(
+                "position {}: {msg}",
+                rules::echo::clip(text)
+            )))
+        };
         let parts: Vec<&str> = text.split_whitespace().collect();
         if parts.len() != 3 {
             return bad(format!(

@@ -203,6 +203,8 @@ impl Geometry {
         }
         let c = b[0].wrapping_sub(b'a');
         let r = b[1].wrapping_sub(b'1');
-        (c < self.n && r < self.n).then_some(r * self.n + c)
+        // `then`, not `then_some`: the square number must only be computed
+        // for coordinates on the board (off it, `r * n + c` can overflow).
+        (c < self.n && r < self.n).then(|| r * self.n + c)
     }
 }

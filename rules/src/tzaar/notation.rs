@@ -87,8 +87,10 @@ impl FromStr for Point {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePositionError {
     /// Wrong number of white-space separated fields.
-    #[error("position text has {found} field(s), expected 3: `PLACEMENTS SIDE TURN`, e.g. `A1=t,A2=Z,E4=TTR b normal`")]
+    #[error("position text {} has {found} field(s), expected 3: `PLACEMENTS SIDE TURN`, e.g. `A1=t,A2=Z,E4=TTR b normal`", clip(.input))]
     FieldCount {
+        /// The position text.
+        input: String,
         /// Fields found.
         found: usize,
     },
@@ -156,14 +158,14 @@ pub enum ParsePositionError {
     )]
     BadTurn(String),
     /// Well-formed but not a valid position.
-    #[error("invalid position: {0}")]
-    Invalid(PositionError),
-}
-
-impl From<PositionError> for ParsePositionError {
-    fn from(e: PositionError) -> Self {
-        ParsePositionError::Invalid(e)
-    }
+    #[error("invalid position {}: {problem}", clip(.input))]
+    Invalid {
+        /// The position text.
+        input: String,
+        /// What is wrong. Part of this error's message, so deliberately not
+        /// its `source()`.
+        problem: PositionError,
+    },
 }
 
 impl FromStr for Position {
@@ -173,6 +175,7 @@ impl FromStr for Position {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [placements, side, turn] = fields[..] else {
             return Err(ParsePositionError::FieldCount {
+                input: s.to_string(),
                 found: fields.len(),
             });
         };
@@ -247,7 +250,12 @@ impl FromStr for Position {
             "normal" => false,
             _ => return Err(ParsePositionError::BadTurn(turn.to_string())),
         };
-        Ok(Position::from_stacks(stacks, side, opening)?)
+        Position::from_stacks(stacks, side, opening).map_err(|problem| {
+            ParsePositionError::Invalid {
+                input: s.to_string(),
+                problem,
+            }
+        })
     }
 }
 

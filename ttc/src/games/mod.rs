@@ -1,5 +1,7 @@
 //! Per-game subcommand implementations (perft, verify-game).
 
+#[cfg(test)]
+mod fuzz_records;
 pub mod surakarta;
 pub mod tzaar;
 

@@ -470,7 +470,7 @@ struct IllegalReport {
 }
 
 #[derive(Serialize)]
-struct VerifyReport {
+pub(super) struct VerifyReport {
     game: &'static str,
     file: String,
     start: String,
@@ -506,7 +506,16 @@ fn result_word(status: Status) -> &'static str {
 pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     let file = args.file.display().to_string();
     let text = super::read_record(&args.file)?;
-    let record = parse_record(&text).with_context(|| format!("game record {file}"))?;
+    let report = replay(&text, &file)?;
+    print_report(&report, json)?;
+    check_report(&report)
+}
+
+/// Replays the game record `text` (read from `file`, which errors name):
+/// the header, then every move until the first illegal one. A malformed
+/// record is an error; an illegal move is reported.
+pub(super) fn replay(text: &str, file: &str) -> anyhow::Result<VerifyReport> {
+    let record = parse_record(text).with_context(|| format!("game record {file}"))?;
     let mut game = Game::new(record.start);
     let mut illegal = None;
     for (i, (tok, line)) in record.moves.iter().enumerate() {
@@ -531,9 +540,9 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
         }
     }
     let status = game.status();
-    let report = VerifyReport {
+    Ok(VerifyReport {
         game: "surakarta",
-        file,
+        file: file.to_string(),
         start: record.start.to_string(),
         plies: game.plies(),
         result: result_word(status),
@@ -542,9 +551,13 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
         final_position: game.position().to_string(),
         claimed_result: record.claimed.clone(),
         illegal,
-    };
+    })
+}
+
+/// Prints the report of `ttc verify-game surakarta` (JSON or text).
+fn print_report(report: &VerifyReport, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(report)?);
     } else {
         println!("record    {}", report.file);
         println!("start     {}", report.start);
@@ -570,6 +583,12 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
             println!("claimed   {c} ({verdict})");
         }
     }
+    Ok(())
+}
+
+/// The error of `ttc verify-game surakarta` for an illegal move or a
+/// claimed result that the replay contradicts.
+fn check_report(report: &VerifyReport) -> anyhow::Result<()> {
     if let Some(il) = &report.illegal {
         bail!(
             "illegal move {} {} at line {} of {}: {}",

@@ -546,7 +546,7 @@ struct GameResult {
 }
 
 #[derive(Serialize)]
-struct VerifyReport {
+pub(super) struct VerifyReport {
     game: &'static str,
     file: String,
     start: String,
@@ -582,6 +582,24 @@ fn result_of(p: &fast::Position) -> Option<GameResult> {
 /// Runs `ttc verify-game tzaar`.
 pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     let text = super::read_record(&args.file)?;
+    let report = replay(&text, &args.file.display().to_string())?;
+    print_report(&report, json)?;
+    if let Some(r) = &report.illegal_turn {
+        bail!(
+            "{}:{}: illegal turn {}: {}",
+            args.file.display(),
+            r.line,
+            clip(&r.text),
+            r.reason
+        );
+    }
+    Ok(())
+}
+
+/// Replays the game record `text` (read from `file`, which errors name
+/// with the line): the header, then every turn until the first illegal
+/// one. A malformed header is an error; an illegal turn is reported.
+pub(super) fn replay(text: &str, file: &str) -> anyhow::Result<VerifyReport> {
     let mut pos = fast::Position::fixed_start();
     let mut start = pos.to_string();
     // Line of the first turn, and the header that gave the start
@@ -590,7 +608,6 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
     let mut header: Option<(&str, usize)> = None;
     let mut played = 0usize;
     let mut rejection = None;
-    let file = args.file.display();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -659,9 +676,9 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
         }
     }
     let result = result_of(&pos);
-    let report = VerifyReport {
+    Ok(VerifyReport {
         game: "tzaar",
-        file: args.file.display().to_string(),
+        file: file.to_string(),
         start,
         turns_played: played,
         legal: rejection.is_none(),
@@ -669,9 +686,13 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
         final_position: pos.to_string(),
         to_move: result.is_none().then(|| pos.side_to_move().name()),
         result,
-    };
+    })
+}
+
+/// Prints the report of `ttc verify-game tzaar` (JSON or text).
+fn print_report(report: &VerifyReport, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(report)?);
     } else {
         if let Some(r) = &report.illegal_turn {
             println!(
@@ -692,15 +713,6 @@ pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
             ),
         }
         println!("final position: {}", report.final_position);
-    }
-    if let Some(r) = &report.illegal_turn {
-        bail!(
-            "{}:{}: illegal turn {}: {}",
-            args.file.display(),
-            r.line,
-            clip(&r.text),
-            r.reason
-        );
     }
     Ok(())
 }

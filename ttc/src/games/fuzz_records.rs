@@ -1,0 +1,109 @@
+//! Fuzz targets for the game-record readers of `ttc verify-game` (TZAAR
+//! and Surakarta), run in-process on the replay behind the command.
+//! Property: no panic; a malformed record is an error naming the file
+//! (and the line); an illegal turn or move is reported with its line and
+//! a non-empty reason. Budget: `rules/tests/fuzz/harness.rs`.
+
+#[path = "../../../rules/tests/fuzz/harness.rs"]
+mod harness;
+
+use harness::{fuzz_text, SplitMix64};
+use rules::surakarta as sk;
+use rules::tzaar as tz;
+
+const FILE: &str = "fuzz/record.txt";
+
+/// A legal TZAAR record of `turns` random turns from `start`, numbered.
+fn tzaar_record(header: &str, start: tz::Position, turns: usize, seed: u64) -> String {
+    let mut rng = SplitMix64(seed);
+    let mut pos = start;
+    let mut text = format!("{header}\n");
+    for n in 1..=turns {
+        let legal = pos.turns();
+        if legal.is_empty() {
+            break;
+        }
+        let t = legal[rng.below(legal.len())];
+        text.push_str(&format!("{n}. {t}  # comment\n"));
+        pos = pos.play(&t).unwrap();
+    }
+    text
+}
+
+/// A legal Surakarta record of up to `plies` random moves, with a result
+/// line.
+fn surakarta_record(plies: usize, seed: u64) -> String {
+    let mut rng = SplitMix64(seed);
+    let mut game = sk::Game::new(sk::Position::start());
+    let mut text = format!("position: {}\n", sk::Position::start());
+    for n in 1..=plies {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        if n & 1 == 1 {
+            text.push_str(&format!("{}. ", n / 2 + 1));
+        }
+        text.push_str(&format!("{m} "));
+        if game.play(m).is_err() {
+            break;
+        }
+        if n & 1 == 0 {
+            text.push('\n');
+        }
+    }
+    text.push_str("\nresult unfinished\n");
+    text
+}
+
+/// A reported illegal turn or move (JSON of the report) has a line and
+/// a reason.
+fn check_illegal(il: &serde_json::Value) {
+    if !il.is_null() {
+        assert!(il["line"].as_u64().is_some_and(|l| l >= 1), "{il}");
+        assert!(il["reason"].as_str().is_some_and(|r| !r.is_empty()), "{il}");
+    }
+}
+
+/// TZAAR record: replayed, or an error naming the file.
+fn check_tzaar_record(text: &str) {
+    match super::tzaar::replay(text, FILE) {
+        Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal_turn"]),
+        Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
+    }
+}
+
+/// Surakarta record: replayed, or an error naming the file.
+fn check_surakarta_record(text: &str) {
+    match super::surakarta::replay(text, FILE) {
+        Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal"]),
+        Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
+    }
+}
+
+#[test]
+fn fuzz_tzaar_record() {
+    let a = tzaar_record("", tz::Position::fixed_start(), 12, 1);
+    let b = tzaar_record("seed: 7", tz::Position::seeded(7), 8, 2);
+    let start = format!("position {}", tz::Position::seeded(3));
+    let c = tzaar_record(&start, tz::Position::seeded(3), 6, 3);
+    fuzz_text(
+        "tzaar record",
+        &[&a, &b, &c],
+        "ABCDEFGHI123456789x+ pass.#\nseedposition:ZRTzrt=,wb",
+        check_tzaar_record,
+    );
+}
+
+#[test]
+fn fuzz_surakarta_record() {
+    let a = surakarta_record(20, 1);
+    let b = surakarta_record(7, 2);
+    fuzz_text(
+        "surakarta record",
+        &[&a, &b, "# empty game\nresult: draw\n"],
+        "abcdef123456-x .#\npositionresult:redblackdrawunfinished/rb",
+        check_surakarta_record,
+    );
+}
