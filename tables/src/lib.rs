@@ -1,5 +1,5 @@
 //! Tic-Tac-Chec tablebase layout: the perfect-hash [`index`] and the table
-//! [`file`] formats.
+//! [`file`](mod@file) formats.
 
 pub mod any;
 pub mod code;
