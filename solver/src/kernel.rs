@@ -17,6 +17,26 @@ pub const LINE: u64 = u64::MAX;
 /// `false` to stop. Returns `false` if stopped early.
 #[inline(always)]
 pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> bool {
+    children::<false, _>(g, b, |cell, _| f(cell))
+}
+
+/// Calls `f(cell, line)` for every child of `(b, A)`, giving the cell even
+/// of a child where the mover completed its line (`line` = true: the child
+/// is over, a loss in 0 for its side to move). Used by the reachability
+/// census, which must count the terminal positions reached.
+#[inline(always)]
+pub fn for_each_child_with_lines<F: FnMut(u64, bool) -> bool>(g: &Group, b: &Side, f: F) -> bool {
+    children::<true, _>(g, b, f)
+}
+
+/// The child loop. With `LINE_CELLS` false a line-completing move reports
+/// [`LINE`] without ranking its child (the solver never reads that cell).
+#[inline(always)]
+fn children<const LINE_CELLS: bool, F: FnMut(u64, bool) -> bool>(
+    g: &Group,
+    b: &Side,
+    mut f: F,
+) -> bool {
     let geo = g.geo;
     let idx = g.idx;
     let np = idx.np_table();
@@ -62,16 +82,16 @@ pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> b
             while m != 0 {
                 let to = m.trailing_zeros() as u8;
                 m &= m - 1;
-                if line_by_placement && geo.has_line(own | (1 << to)) {
-                    if !f(LINE) {
-                        return false;
-                    }
-                    continue;
-                }
-                let mut b2 = *b;
-                b2.sq[0] = to;
-                b2.returning = to / geo.n == geo.n - 1;
-                if !f(g.child_cell(t0, &b2)) {
+                let line = line_by_placement && geo.has_line(own | (1 << to));
+                let cell = if line && !LINE_CELLS {
+                    LINE
+                } else {
+                    let mut b2 = *b;
+                    b2.sq[0] = to;
+                    b2.returning = to / geo.n == geo.n - 1;
+                    g.child_cell(t0, &b2)
+                };
+                if !f(cell, line) {
                     return false;
                 }
             }
@@ -82,12 +102,13 @@ pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> b
         while m != 0 {
             let to = m.trailing_zeros() as u8;
             m &= m - 1;
-            let cell = if line_by_placement && geo.has_line(own | (1 << to)) {
+            let line = line_by_placement && geo.has_line(own | (1 << to));
+            let cell = if line && !LINE_CELLS {
                 LINE
             } else {
                 base0 + np[row + stride * cc(to)] as u64
             };
-            if !f(cell) {
+            if !f(cell, line) {
                 return false;
             }
         }
@@ -104,14 +125,16 @@ pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> b
             let finished =
                 rules::ttc::pawn_steps(&g.v, geo, s, b.returning, occ, theirs, &mut |step| {
                     let own2 = (own & !(1 << s)) | (1 << step.to);
-                    if line_by_move && geo.has_line(own2) {
-                        ok = f(LINE);
-                        return ok;
-                    }
-                    let mut b2 = *b;
-                    b2.sq[0] = step.to;
-                    b2.returning = step.returning;
-                    ok = f(g.child_cell(g.target_of(&step), &b2));
+                    let line = line_by_move && geo.has_line(own2);
+                    let cell = if line && !LINE_CELLS {
+                        LINE
+                    } else {
+                        let mut b2 = *b;
+                        b2.sq[0] = step.to;
+                        b2.returning = step.returning;
+                        g.child_cell(g.target_of(&step), &b2)
+                    };
+                    ok = f(cell, line);
                     ok
                 });
             if !finished || !ok {
@@ -131,7 +154,8 @@ pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> b
             let to = m.trailing_zeros() as u8;
             m &= m - 1;
             let own2 = (own & !(1 << s)) | (1 << to);
-            let cell = if line_by_move && geo.has_line(own2) {
+            let line = line_by_move && geo.has_line(own2);
+            let cell = if line && !LINE_CELLS {
                 LINE
             } else if theirs & (1 << to) == 0 {
                 base0 + np[row + stride * cc(to)] as u64
@@ -140,7 +164,7 @@ pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> b
                 b2.sq[slot] = to;
                 g.child_cell(&g.targets[g.cap_target[to as usize] as usize], &b2)
             };
-            if !f(cell) {
+            if !f(cell, line) {
                 return false;
             }
         }

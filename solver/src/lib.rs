@@ -10,6 +10,7 @@ pub mod kernel;
 pub mod naive;
 pub mod probe;
 pub mod progress;
+pub mod reach;
 pub mod solve;
 pub mod stats;
 pub mod win_in_one;

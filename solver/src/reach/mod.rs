@@ -1,0 +1,186 @@
+//! Reachability census: which positions of the table can occur in a game
+//! played from the empty board.
+//!
+//! The table indexes every legal arrangement, many of which no game
+//! reaches. This search runs forward from the empty board: through the
+//! placement-only opening with the plain move generator ([`opening`]),
+//! then through the post-opening game with the solver's child kernel
+//! ([`expand`]), until no new position turns up. No un-move generator is
+//! needed.
+//!
+//! A post-opening cell stands for two positions as played: the stored
+//! image with White to move and its colour-swapped, half-turn-rotated
+//! twin with Black to move ([`tables::Index::unrank_position`]). The
+//! search keeps, for each side to move, a *visited* bitmap over the cells
+//! (table order) and a *pending* bitmap of positions still to expand
+//! (group order): four bits per cell, 1.23 GB on 4x4
+//! (2,462,360,745 cells), plus one bit per opening position (1.8 MB).
+//! The pending bitmaps are freed when the search ends.
+//!
+//! Rounds repeat until one expands nothing; a position is expanded once
+//! for each side to move it is reached with, so the work is bounded by
+//! two expansions per cell. The search is not resumable: it is meant to
+//! finish in minutes (see REPRODUCE.md for the measured time), far less
+//! than a solve.
+
+mod bits;
+mod census;
+mod expand;
+mod opening;
+
+pub use bits::Bits;
+pub use census::{census, ReachCensus, ReachSection};
+
+use crate::progress::Progress;
+use anyhow::Result;
+use rules::ttc::{Color, Variant};
+use serde::Serialize;
+use std::time::Instant;
+use tables::{Index, OpeningIndex};
+
+/// Options of a reachability search.
+#[derive(Debug, Clone, Default)]
+pub struct ReachOptions {
+    /// Worker threads (`None` = all cores).
+    pub threads: Option<usize>,
+    /// Show progress on stderr.
+    pub progress: bool,
+}
+
+/// One round of the post-opening search, for the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundLog {
+    /// Round number, from 1.
+    pub round: u32,
+    /// Positions (cell and side to move) expanded.
+    pub expanded: u64,
+    /// Children generated.
+    pub children: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// The positions reachable from the empty board.
+pub struct Reached {
+    variant: Variant,
+    /// Post-opening cells reached, `[White to move, Black to move]`.
+    post: [Bits; 2],
+    /// Opening positions reached ([`OpeningIndex`] order).
+    opening: Bits,
+    /// The post-opening rounds.
+    pub rounds: Vec<RoundLog>,
+    /// Bytes of bitmap memory the search held at its peak.
+    pub bitmap_bytes: u64,
+    /// Wall time of the whole search, seconds.
+    pub seconds: f64,
+}
+
+impl Reached {
+    /// Rule set searched.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Whether post-opening cell `cell` is reached with `turn` to move.
+    pub fn post(&self, cell: u64, turn: Color) -> bool {
+        self.post[turn as usize].get(cell)
+    }
+
+    /// The post-opening bitmaps, `[White to move, Black to move]`, over
+    /// the cells in table order.
+    pub fn post_bits(&self) -> &[Bits; 2] {
+        &self.post
+    }
+
+    /// Whether opening position `i` ([`OpeningIndex`] order) is reached.
+    pub fn opening(&self, i: u64) -> bool {
+        self.opening.get(i)
+    }
+
+    /// The opening bitmap ([`OpeningIndex`] order).
+    pub fn opening_bits(&self) -> &Bits {
+        &self.opening
+    }
+}
+
+/// The shared state of a search.
+struct Search<'a> {
+    idx: &'a Index,
+    visited: [Bits; 2],
+    pending: [Bits; 2],
+    progress: bool,
+}
+
+impl Search<'_> {
+    /// Marks cell `cell` reached with side `side` (0 = White, 1 = Black)
+    /// to move; queues it for expansion if it is new and not over
+    /// (`line`: a line is on the board).
+    #[inline(always)]
+    fn mark(&self, side: usize, cell: u64, line: bool) {
+        if !self.visited[side].insert(cell) || line {
+            return;
+        }
+        let (mover, opp) = self.idx.unrank(cell).expect("child cell inside the table");
+        self.pending[side].insert(self.idx.rank(&opp, &mover));
+    }
+}
+
+/// Searches every position reachable from the empty board of `variant`.
+///
+/// # Errors
+/// Only if the thread pool cannot be built.
+pub fn reach(variant: Variant, opts: &ReachOptions) -> Result<Reached> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.unwrap_or(0))
+        .build()?;
+    Ok(pool.install(|| reach_inner(variant, opts)))
+}
+
+fn reach_inner(variant: Variant, opts: &ReachOptions) -> Reached {
+    let start = Instant::now();
+    let idx = Index::new(variant);
+    let oidx = OpeningIndex::new(variant);
+    let n = idx.size();
+    let search = Search {
+        idx: &idx,
+        visited: [Bits::new(n), Bits::new(n)],
+        pending: [Bits::new(n), Bits::new(n)],
+        progress: opts.progress,
+    };
+    let opening = Bits::new(oidx.size());
+    let bitmap_bytes = 4 * search.visited[0].bytes() + opening.bytes();
+    let pb = Progress::new(opts.progress, 1, "opening");
+    search.opening(&oidx, &opening);
+    pb.inc(1);
+    pb.finish();
+    let mut rounds = Vec::new();
+    loop {
+        let t = Instant::now();
+        let r = search.round(format!("round {}", rounds.len() + 1));
+        if r.expanded == 0 {
+            break;
+        }
+        rounds.push(RoundLog {
+            round: rounds.len() as u32 + 1,
+            expanded: r.expanded,
+            children: r.children,
+            seconds: t.elapsed().as_secs_f64(),
+        });
+        if opts.progress {
+            let l = rounds.last().expect("just pushed");
+            eprintln!(
+                "round {}: {} positions expanded, {} children, {:.1}s",
+                l.round, l.expanded, l.children, l.seconds
+            );
+        }
+    }
+    let Search { visited, .. } = search;
+    Reached {
+        variant,
+        post: visited,
+        opening,
+        rounds,
+        bitmap_bytes,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
