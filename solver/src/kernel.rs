@@ -17,22 +17,66 @@ pub const LINE: u64 = u64::MAX;
 /// `false` to stop. Returns `false` if stopped early.
 #[inline(always)]
 pub fn for_each_child<F: FnMut(u64) -> bool>(g: &Group, b: &Side, mut f: F) -> bool {
-    children::<false, _>(g, b, |cell, _| f(cell))
+    children::<false, _>(g, b, |cell, _, _| f(cell))
 }
 
-/// Calls `f(cell, line)` for every child of `(b, A)`, giving the cell even
-/// of a child where the mover completed its line (`line` = true: the child
-/// is over, a loss in 0 for its side to move). Used by the reachability
-/// census, which must count the terminal positions reached.
+/// The move that leads to a child, in the mover's frame: the piece's
+/// `slot` (0 pawn, 1 knight, 2 bishop, 3 rook), its destination `to`, the
+/// pawn's travel direction after the move (`returning`, for slot 0), and
+/// the child's block as a target number of [`Group::targets`] (0 = the
+/// opponent unchanged, `1 + slot` = the opponent without the piece of
+/// that slot, captured).
+#[derive(Clone, Copy, Debug)]
+pub struct ChildMove {
+    /// Slot of the piece moved or placed.
+    pub slot: u8,
+    /// Destination square (mover's frame).
+    pub to: u8,
+    /// For a pawn: whether it travels back toward its home rank after.
+    pub returning: bool,
+    /// Target number of the child's block.
+    pub target: u8,
+}
+
+impl ChildMove {
+    /// The child `(A', B')` as sides: the opponent after the move (in its
+    /// own frame) and the mover after it (in the mover's frame).
+    pub fn sides(&self, g: &Group, b: &Side) -> (Side, Side) {
+        let mut b2 = *b;
+        b2.sq[self.slot as usize] = self.to;
+        if self.slot == 0 {
+            b2.returning = self.returning;
+        }
+        let mut a2 = g.side_a;
+        if self.target > 0 {
+            let slot = (self.target - 1) as usize;
+            a2.sq[slot] = HAND;
+            if slot == 0 {
+                a2.returning = false;
+            }
+        }
+        (a2, b2)
+    }
+}
+
+/// Calls `f(cell, line, move)` for every child of `(b, A)`, giving the
+/// cell even of a child where the mover completed its line (`line` = true:
+/// the child is over, a loss in 0 for its side to move) and the move that
+/// leads to it. Used by the reachability census, which must count the
+/// terminal positions reached and queue new children by their sides.
 #[inline(always)]
-pub fn for_each_child_with_lines<F: FnMut(u64, bool) -> bool>(g: &Group, b: &Side, f: F) -> bool {
+pub fn for_each_child_with_lines<F: FnMut(u64, bool, ChildMove) -> bool>(
+    g: &Group,
+    b: &Side,
+    f: F,
+) -> bool {
     children::<true, _>(g, b, f)
 }
 
 /// The child loop. With `LINE_CELLS` false a line-completing move reports
 /// [`LINE`] without ranking its child (the solver never reads that cell).
 #[inline(always)]
-fn children<const LINE_CELLS: bool, F: FnMut(u64, bool) -> bool>(
+fn children<const LINE_CELLS: bool, F: FnMut(u64, bool, ChildMove) -> bool>(
     g: &Group,
     b: &Side,
     mut f: F,
@@ -91,7 +135,13 @@ fn children<const LINE_CELLS: bool, F: FnMut(u64, bool) -> bool>(
                     b2.returning = to / geo.n == geo.n - 1;
                     g.child_cell(t0, &b2)
                 };
-                if !f(cell, line) {
+                let mv = ChildMove {
+                    slot: 0,
+                    to,
+                    returning: to / geo.n == geo.n - 1,
+                    target: 0,
+                };
+                if !f(cell, line, mv) {
                     return false;
                 }
             }
@@ -108,7 +158,13 @@ fn children<const LINE_CELLS: bool, F: FnMut(u64, bool) -> bool>(
             } else {
                 base0 + np[row + stride * cc(to)] as u64
             };
-            if !f(cell, line) {
+            let mv = ChildMove {
+                slot: slot as u8,
+                to,
+                returning: false,
+                target: 0,
+            };
+            if !f(cell, line, mv) {
                 return false;
             }
         }
@@ -134,7 +190,17 @@ fn children<const LINE_CELLS: bool, F: FnMut(u64, bool) -> bool>(
                         b2.returning = step.returning;
                         g.child_cell(g.target_of(&step), &b2)
                     };
-                    ok = f(cell, line);
+                    let mv = ChildMove {
+                        slot: 0,
+                        to: step.to,
+                        returning: step.returning,
+                        target: if step.capture {
+                            g.cap_target[step.to as usize]
+                        } else {
+                            0
+                        },
+                    };
+                    ok = f(cell, line, mv);
                     ok
                 });
             if !finished || !ok {
@@ -164,7 +230,17 @@ fn children<const LINE_CELLS: bool, F: FnMut(u64, bool) -> bool>(
                 b2.sq[slot] = to;
                 g.child_cell(&g.targets[g.cap_target[to as usize] as usize], &b2)
             };
-            if !f(cell, line) {
+            let mv = ChildMove {
+                slot: slot as u8,
+                to,
+                returning: false,
+                target: if theirs & (1 << to) == 0 {
+                    0
+                } else {
+                    g.cap_target[to as usize]
+                },
+            };
+            if !f(cell, line, mv) {
                 return false;
             }
         }

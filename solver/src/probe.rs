@@ -322,3 +322,24 @@ pub struct Line {
     /// the last step's move is an earlier one.
     pub end: LineEnd,
 }
+
+impl Line {
+    /// Moves played along the line.
+    pub fn plies(&self) -> usize {
+        self.steps.iter().filter(|s| s.best.is_some()).count()
+    }
+
+    /// For a line ending in a repetition: `(prefix, cycle)` in plies, where
+    /// the position after the last move is the one after `prefix` moves,
+    /// so the line enters a cycle of `cycle` plies after `prefix` plies.
+    /// `None` for any other end.
+    pub fn cycle(&self) -> Option<(usize, usize)> {
+        if self.end != LineEnd::Repetition {
+            return None;
+        }
+        let last = self.steps.last()?;
+        let next = last.position.play(last.best?).ok()?;
+        let k = self.steps.iter().position(|s| s.position == next)?;
+        Some((k, self.plies() - k))
+    }
+}

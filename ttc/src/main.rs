@@ -6,8 +6,10 @@ mod audit_cmd;
 mod compare_cmd;
 mod games;
 mod probe_cmd;
+mod reach_cmd;
 mod serve;
 mod tables_cmd;
+mod ttc_game;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
@@ -44,6 +46,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Threat census of a table (the published solve, "一场注意力的较量").
     Census(audit_cmd::CensusArgs),
+    /// Reachability census: positions a game from the empty board can reach, and their values.
+    Reach(reach_cmd::ReachArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -72,6 +76,8 @@ enum VerifyGame {
     Tzaar(games::tzaar::VerifyGameArgs),
     /// Surakarta game record.
     Surakarta(games::surakarta::VerifyGameArgs),
+    /// Tic-Tac-Chec game record, annotated with a table's values if given.
+    Ttc(ttc_game::VerifyGameArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -107,6 +113,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Pack(a) => probe_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => audit_cmd::census(a, cli.json),
+        Command::Reach(a) => reach_cmd::run(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
             PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),
@@ -115,6 +122,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::VerifyGame { game } => match game {
             VerifyGame::Tzaar(a) => games::tzaar::verify_game(a, cli.json),
             VerifyGame::Surakarta(a) => games::surakarta::verify_game(a, cli.json),
+            VerifyGame::Ttc(a) => ttc_game::run(a, cli.json),
         },
     }
 }

@@ -205,6 +205,12 @@ struct LineReport {
     rules: String,
     steps: Vec<JsonStep>,
     end: LineEnd,
+    /// Moves played along the line.
+    plies: usize,
+    /// For a repetition: plies before the cycle.
+    prefix_plies: Option<usize>,
+    /// For a repetition: plies of the cycle.
+    cycle_plies: Option<usize>,
 }
 
 fn end_text(e: LineEnd, max: usize) -> String {
@@ -239,6 +245,9 @@ pub fn line(a: &LineArgs, json: bool) -> Result<()> {
             })
             .collect(),
         end: l.end,
+        plies: l.plies(),
+        prefix_plies: l.cycle().map(|c| c.0),
+        cycle_plies: l.cycle().map(|c| c.1),
     };
     if json {
         return emit(&(serde_json::to_string_pretty(&report)? + "\n"));
@@ -263,6 +272,14 @@ pub fn line(a: &LineArgs, json: bool) -> Result<()> {
     }
     writeln!(o)?;
     writeln!(o, "end: {}", end_text(l.end, a.max_plies))?;
+    if let Some((prefix, cycle)) = l.cycle() {
+        writeln!(
+            o,
+            "drawing cycle: {cycle} plies, entered after a prefix of {prefix} plies \
+             (the position after ply {} is the one after ply {prefix})",
+            prefix + cycle
+        )?;
+    }
     emit(&o)
 }
 

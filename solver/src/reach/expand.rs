@@ -7,8 +7,9 @@
 //! one group after another sequentially and finds every child of a group
 //! in at most five blocks of the visited bitmaps (table order), which stay
 //! in cache. A child seen for the first time is queued under its own
-//! group-order bit, `rank(B', A')` for the child `(A', B')`; that costs
-//! one unrank and one rank, paid once per position reached.
+//! group-order bit, `rank(B', A')` for the child `(A', B')`, built from
+//! the move that led to it; that costs one rank, paid once per position
+//! reached.
 
 use super::Search;
 use crate::group::Group;
@@ -69,13 +70,19 @@ impl Search<'_> {
                 let to_black = white >> bit & 1 != 0;
                 let to_white = black >> bit & 1 != 0;
                 count.expanded += to_black as u64 + to_white as u64;
-                for_each_child_with_lines(&g, &b, |cell, line| {
+                for_each_child_with_lines(&g, &b, |cell, line, mv| {
                     count.children += 1;
+                    // The child's own group-order bit, computed only for
+                    // a child not seen before.
+                    let queue = || {
+                        let (a2, b2) = mv.sides(&g, &b);
+                        self.idx.rank(&b2, &a2)
+                    };
                     if to_black {
-                        self.mark(1, cell, line);
+                        self.mark_with(1, cell, line, queue);
                     }
                     if to_white {
-                        self.mark(0, cell, line);
+                        self.mark_with(0, cell, line, queue);
                     }
                     true
                 });

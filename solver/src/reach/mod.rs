@@ -115,13 +115,21 @@ impl Search<'_> {
     /// Marks cell `cell` reached with side `side` (0 = White, 1 = Black)
     /// to move; queues it for expansion if it is new and not over
     /// (`line`: a line is on the board).
-    #[inline(always)]
     fn mark(&self, side: usize, cell: u64, line: bool) {
+        self.mark_with(side, cell, line, || {
+            let (mover, opp) = self.idx.unrank(cell).expect("cell inside the table");
+            self.idx.rank(&opp, &mover)
+        });
+    }
+
+    /// As [`Search::mark`], with `group_bit` giving the cell's group-order
+    /// bit (called only when the cell is new and not over).
+    #[inline(always)]
+    fn mark_with(&self, side: usize, cell: u64, line: bool, group_bit: impl FnOnce() -> u64) {
         if !self.visited[side].insert(cell) || line {
             return;
         }
-        let (mover, opp) = self.idx.unrank(cell).expect("child cell inside the table");
-        self.pending[side].insert(self.idx.rank(&opp, &mover));
+        self.pending[side].insert(group_bit());
     }
 }
 

@@ -77,19 +77,16 @@ pub fn line(e: &Explorer, pos: &Position, max_plies: usize) -> Result<LineAnswer
             mv: s.best.map(|m| m.to_text(&v)),
         });
     }
-    let plies = l.steps.iter().filter(|s| s.best.is_some()).count();
-    let (mut prefix, mut cycle) = (None, None);
-    if l.end == LineEnd::Repetition {
-        let last = l.steps.last().expect("a repetition follows a move");
-        let next = last
-            .best
-            .and_then(|m| last.position.play(m).ok())
-            .ok_or_else(|| ApiError::internal("line: the last move cannot be replayed"))?;
-        if let Some(k) = l.steps.iter().position(|s| s.position == next) {
-            prefix = Some(k);
-            cycle = Some(plies - k);
+    let plies = l.plies();
+    let (prefix, cycle) = match l.cycle() {
+        Some((k, c)) => (Some(k), Some(c)),
+        None if l.end == LineEnd::Repetition => {
+            return Err(ApiError::internal(
+                "line: the repeated position is not in the line",
+            ))
         }
-    }
+        None => (None, None),
+    };
     Ok(LineAnswer {
         steps,
         end: match l.end {

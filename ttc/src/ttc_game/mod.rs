@@ -1,0 +1,281 @@
+//! `ttc verify-game ttc FILE [--table TABLE]`: replays a Tic-Tac-Chec game
+//! record ([`record`] gives the format), refuses the first illegal move
+//! with its number and reason, and with a table annotates every move with
+//! the value before and after it, marking each move that changes the
+//! theoretical result (a win thrown away, a draw lost), as an engine's
+//! game analysis does.
+
+pub mod record;
+#[cfg(test)]
+mod tests;
+
+use crate::games::{clip, read_record};
+use crate::tables_cmd::VariantArgs;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use record::{Claim, Record};
+use rules::ttc::{Color, Move, Position, Variant};
+use serde::Serialize;
+use solver::probe::Prober;
+use std::path::PathBuf;
+use tables::code::Wdl;
+
+/// Arguments of `ttc verify-game ttc`.
+#[derive(Debug, Args)]
+pub struct VerifyGameArgs {
+    /// Game record (format: `ttc verify-game ttc --help`, README).
+    pub file: PathBuf,
+    /// Solved table (source or compact) to annotate the moves with; its
+    /// header names the rules.
+    #[arg(long)]
+    pub table: Option<PathBuf>,
+    /// Rules of the game when no table is given (default: the real game,
+    /// travel-direction reading); with a table they must match its header.
+    #[command(flatten)]
+    pub variant: VariantArgs,
+}
+
+/// One move of the replay.
+#[derive(Debug, Serialize)]
+pub struct Ply {
+    /// Ply number, from 1.
+    pub ply: usize,
+    /// Line of the record.
+    pub line: usize,
+    /// `White` or `Black`.
+    pub color: &'static str,
+    /// The move as written in the record.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// With a table: the value before the move, for the mover.
+    pub before: Option<String>,
+    /// With a table: the value of the move played, for the mover.
+    pub after: Option<String>,
+    /// With a table: the best move and its value.
+    pub best: Option<String>,
+    /// With a table: the move changes the theoretical result.
+    pub changes_result: bool,
+    /// What the change is: `win thrown away (draw)`, `win thrown away
+    /// (loss)`, `draw lost`.
+    pub note: Option<&'static str>,
+}
+
+/// The report of a replay.
+#[derive(Debug, Serialize)]
+pub struct GameReport {
+    /// The record file.
+    pub file: String,
+    /// Rules.
+    pub rules: String,
+    /// Start position.
+    pub start: String,
+    /// The moves.
+    pub plies: Vec<Ply>,
+    /// Final position.
+    pub end: String,
+    /// `white` or `black` if that side completed a line, else
+    /// `unfinished`.
+    pub result: &'static str,
+    /// The claimed result, if the record states one.
+    pub claimed: Option<&'static str>,
+    /// Plies of the moves that change the theoretical result.
+    pub result_changing: Vec<usize>,
+}
+
+fn outcome(w: Wdl) -> i8 {
+    match w {
+        Wdl::Win(_) => 1,
+        Wdl::Draw => 0,
+        Wdl::Loss(_) => -1,
+    }
+}
+
+/// What a move from `before` to `after` (both for the mover) does to the
+/// theoretical result, if anything.
+fn change(before: Wdl, after: Wdl) -> Option<&'static str> {
+    match (outcome(before), outcome(after)) {
+        (1, 0) => Some("win thrown away (draw)"),
+        (1, -1) => Some("win thrown away (loss)"),
+        (0, -1) => Some("draw lost"),
+        _ => None,
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Replays `rec` from its start position, annotating with `prober`.
+///
+/// # Errors
+/// The first illegal or malformed move with its ply number, line and
+/// reason; a claimed result the replay does not bear out.
+pub fn replay(rec: &Record, v: Variant, prober: Option<&Prober>) -> Result<GameReport> {
+    let start = match &rec.position {
+        None => Position::empty(v),
+        Some((line, text)) => {
+            Position::parse(text, v).with_context(|| format!("line {line}: bad start position"))?
+        }
+    };
+    let mut pos = start;
+    let mut plies = Vec::new();
+    for (i, tok) in rec.moves.iter().enumerate() {
+        let n = i + 1;
+        let at = || {
+            format!(
+                "move {n} ({}, line {}) {}",
+                color_name(pos.turn()),
+                tok.line,
+                clip(&tok.text)
+            )
+        };
+        let mv = Move::parse(&tok.text, &v).with_context(at)?;
+        let child = pos.play(mv).with_context(at)?;
+        let mut p = Ply {
+            ply: n,
+            line: tok.line,
+            color: color_name(pos.turn()),
+            mv: tok.text.clone(),
+            before: None,
+            after: None,
+            best: None,
+            changes_result: false,
+            note: None,
+        };
+        if let Some(pr) = prober {
+            let probe = pr.probe(&pos).with_context(at)?;
+            let after = pr.value(&child).with_context(at)?.parent_of();
+            let best = probe.moves.first().context("a legal move was played")?;
+            p.before = Some(probe.value.describe());
+            p.after = Some(after.describe());
+            p.best = Some(format!(
+                "{} ({})",
+                best.mv.to_text(&v),
+                best.result.describe()
+            ));
+            p.note = change(probe.value, after);
+            p.changes_result = p.note.is_some();
+        }
+        plies.push(p);
+        pos = child;
+    }
+    let result = if pos.is_terminal() {
+        // The side that just moved completed its line.
+        match pos.turn() {
+            Color::White => "black",
+            Color::Black => "white",
+        }
+    } else {
+        "unfinished"
+    };
+    let claimed = rec.result.map(|(_, c)| c.name());
+    if let Some((line, claim)) = rec.result {
+        let ok = match claim {
+            Claim::White | Claim::Black => claim.name() == result,
+            Claim::Draw | Claim::Unfinished => result == "unfinished",
+        };
+        if !ok {
+            bail!(
+                "line {line}: the record claims {}, but the replay ends {}",
+                claim.name(),
+                if result == "unfinished" {
+                    "with no line on the board".to_string()
+                } else {
+                    format!("with a line of {result}")
+                }
+            );
+        }
+    }
+    let result_changing = plies
+        .iter()
+        .filter(|p| p.changes_result)
+        .map(|p| p.ply)
+        .collect();
+    Ok(GameReport {
+        file: String::new(),
+        rules: v.describe(),
+        start: start.to_string(),
+        plies,
+        end: pos.to_string(),
+        result,
+        claimed,
+        result_changing,
+    })
+}
+
+/// Runs `ttc verify-game ttc`.
+pub fn run(a: &VerifyGameArgs, json: bool) -> Result<()> {
+    let text = read_record(&a.file)?;
+    let what = || format!("game record {}", a.file.display());
+    let rec = record::parse(&text).with_context(what)?;
+    let prober = match &a.table {
+        None => None,
+        Some(t) => Some(Prober::open(t).with_context(|| format!("cannot open {}", t.display()))?),
+    };
+    let v = match &prober {
+        None => a.variant.variant()?,
+        Some(p) if a.variant.given() => {
+            let want = a.variant.variant_over(p.variant())?;
+            if want != p.variant() {
+                bail!(
+                    "the options ask for {}, the table holds {}",
+                    want.describe(),
+                    p.variant().describe()
+                );
+            }
+            want
+        }
+        Some(p) => p.variant(),
+    };
+    let mut r = replay(&rec, v, prober.as_ref()).with_context(what)?;
+    r.file = a.file.display().to_string();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+        return Ok(());
+    }
+    print!("{}", text_report(&r));
+    Ok(())
+}
+
+fn text_report(r: &GameReport) -> String {
+    use std::fmt::Write;
+    let mut o = String::new();
+    let _ = writeln!(o, "record: {} ({})", r.file, r.rules);
+    let _ = writeln!(o, "start: {}", r.start);
+    for p in &r.plies {
+        let _ = write!(o, "{:>4}. {:<5} {}", p.ply, p.color, p.mv);
+        if let (Some(b), Some(a)) = (&p.before, &p.after) {
+            let pad = 7usize.saturating_sub(p.mv.len());
+            let _ = write!(o, "{:pad$} {b} -> {a}", "");
+            if let Some(note) = p.note {
+                let _ = write!(o, "  ?? {note}; best {}", p.best.as_deref().unwrap_or("-"));
+            }
+        }
+        let _ = writeln!(o);
+    }
+    let _ = writeln!(o, "end: {}", r.end);
+    let _ = writeln!(
+        o,
+        "result: {}{}",
+        r.result,
+        r.claimed
+            .map_or(String::new(), |c| format!(" (claimed {c}: consistent)"))
+    );
+    if !r.plies.is_empty() && r.plies[0].before.is_some() {
+        let list: Vec<String> = r.result_changing.iter().map(|n| n.to_string()).collect();
+        let _ = writeln!(
+            o,
+            "moves that change the theoretical result: {}{}",
+            r.result_changing.len(),
+            if list.is_empty() {
+                String::new()
+            } else {
+                format!(" (plies {})", list.join(", "))
+            }
+        );
+    }
+    o
+}
