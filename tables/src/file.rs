@@ -608,10 +608,24 @@ impl TableWriter {
     /// Computes the cell CRC, writes the final header, syncs, renames
     /// `NAME.tmp` to `NAME` and writes the SHA-256 sidecar (also through a
     /// temporary name). Returns `(cells CRC-64/XZ, SHA-256 hex)`.
+    /// The same as [`TableWriter::seal`] then [`SealedTable::commit`].
     ///
     /// # Errors
     /// [`TableError::Io`].
     pub fn finish(self) -> Result<(u64, String), TableError> {
+        self.seal()?.commit()
+    }
+
+    /// Computes the cell CRC, writes the final header (marked complete) and
+    /// syncs `NAME.tmp`, leaving it under its temporary name: a finished
+    /// table that can be opened and checked (say, audited) at
+    /// [`SealedTable::tmp`] before [`SealedTable::commit`] gives it its
+    /// real name. Dropping the result instead leaves `NAME.tmp` in place
+    /// and `NAME` untouched.
+    ///
+    /// # Errors
+    /// [`TableError::Io`].
+    pub fn seal(self) -> Result<SealedTable, TableError> {
         // SAFETY: `self` is consumed, so no atomic view outlives this point.
         let bytes =
             unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr(), self.map.len()) };
@@ -628,10 +642,46 @@ impl TableWriter {
         self.file.sync_all().map_err(io_err(&self.tmp))?;
         let digest = hex(&Sha256::digest(&bytes[..]));
         drop(self.map);
+        Ok(SealedTable {
+            path: self.path,
+            tmp: self.tmp,
+            crc,
+            digest,
+        })
+    }
+}
+
+/// A finished table still under its temporary name `NAME.tmp`
+/// ([`TableWriter::seal`]): header complete, cells synced to disk.
+#[derive(Debug)]
+pub struct SealedTable {
+    path: PathBuf,
+    tmp: PathBuf,
+    crc: u64,
+    digest: String,
+}
+
+impl SealedTable {
+    /// The temporary file holding the finished table (`NAME.tmp`).
+    pub fn tmp(&self) -> &Path {
+        &self.tmp
+    }
+
+    /// The name the table gets on [`SealedTable::commit`] (`NAME`).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Renames `NAME.tmp` to `NAME` and writes the SHA-256 sidecar (through
+    /// a temporary name). Returns `(cells CRC-64/XZ, SHA-256 hex)`.
+    ///
+    /// # Errors
+    /// [`TableError::Io`].
+    pub fn commit(self) -> Result<(u64, String), TableError> {
         fs::rename(&self.tmp, &self.path).map_err(io_err(&self.path))?;
         sync_parent(&self.path);
-        write_sidecar(&self.path, &digest)?;
-        Ok((crc, digest))
+        write_sidecar(&self.path, &self.digest)?;
+        Ok((self.crc, self.digest))
     }
 }
 

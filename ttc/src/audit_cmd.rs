@@ -25,7 +25,7 @@ use audit::ttc::table_audit::{
 use clap::Args;
 use rules::ttc::Position;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tables::file::{Table, CRC64, HEADER_LEN};
 
 /// Arguments of `ttc audit`.
@@ -86,66 +86,116 @@ struct TableAuditJson<'a> {
     report: &'a AuditReport,
 }
 
-/// Runs `ttc audit`.
-///
-/// # Errors
-/// A missing or damaged table (naming the file), or any failed check
-/// (after printing the report).
-pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
-    if args.target == "index" {
-        return audit_index_cmd(args, json);
+/// The audit of one table file: every cell against its equation (the
+/// independent engine), the CRC-64/XZ of the cells against the header's,
+/// and the header's completion mark.
+pub struct TableAudit {
+    /// The file audited.
+    pub path: PathBuf,
+    /// The header's completion mark.
+    pub complete: bool,
+    /// Cells CRC-64/XZ stored in the header.
+    pub stored: u64,
+    /// Cells CRC-64/XZ computed from the cells.
+    pub computed: u64,
+    /// The equation audit.
+    pub report: AuditReport,
+}
+
+impl TableAudit {
+    /// Audits the source table at `path` (header and sizes checked, the
+    /// cell CRC computed here rather than refused at open, so that a
+    /// damaged table still gets its full report).
+    ///
+    /// # Errors
+    /// A table that cannot be opened, or cells whose lengths do not fit
+    /// the rules in the header (naming the file).
+    pub fn run(path: &Path, opts: &AuditOptions) -> Result<TableAudit> {
+        let t = Table::open_unchecked_cells(path)
+            .with_context(|| format!("cannot audit table {}", path.display()))?;
+        let computed = CRC64.checksum(&t.bytes()[HEADER_LEN..]);
+        let cells = Cells {
+            post: t.post(),
+            opening: t.opening(),
+        };
+        let report = audit_cells(t.variant(), cells, opts)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        Ok(TableAudit {
+            path: path.to_path_buf(),
+            complete: t.header().complete,
+            stored: t.header().cells_crc,
+            computed,
+            report,
+        })
     }
-    let path = PathBuf::from(&args.target);
-    let t = Table::open_unchecked_cells(&path)
-        .with_context(|| format!("cannot audit table {}", path.display()))?;
-    let v = t.variant();
-    if args.variant.given() {
-        let asked = args.variant.variant_over(v)?;
-        if asked != v {
-            bail!(
-                "{} holds {} (rule tag {:#010x}), but the options ask for {}; \
-                 a table is audited under the rules in its header: drop the options or match them",
-                path.display(),
-                v.describe(),
-                v.reading().rule_tag(),
-                asked.describe()
-            );
+
+    /// Whether every check passed.
+    pub fn ok(&self) -> bool {
+        self.report.ok() && self.computed == self.stored && self.complete
+    }
+
+    /// The error for a failed check, naming the file and what failed (the
+    /// count of cells breaking an equation and the first or root-cause
+    /// one); `None` when every check passed.
+    pub fn failure(&self) -> Option<anyhow::Error> {
+        let path = self.path.display();
+        let report = &self.report;
+        if let Some(f) = &report.first_failure {
+            return Some(anyhow::anyhow!(
+                "{path}: {} cells break an equation; {} {} position {} `{}`: {} ({})",
+                report.failures,
+                if report.first_failure_is_root {
+                    "root cause"
+                } else {
+                    "first"
+                },
+                f.section,
+                f.index,
+                f.position,
+                f.equation,
+                f.detail
+            ));
+        }
+        if report.failures > 0 {
+            return Some(anyhow::anyhow!(
+                "{path}: {} cells break an equation",
+                report.failures
+            ));
+        }
+        if self.computed != self.stored {
+            return Some(anyhow::anyhow!(
+                "{path}: cells CRC-64/XZ {:#018x} does not match the header's {:#018x}",
+                self.computed,
+                self.stored
+            ));
+        }
+        if !self.complete {
+            return Some(anyhow::anyhow!("{path}: the table is marked incomplete"));
+        }
+        None
+    }
+
+    fn json(&self) -> TableAuditJson<'_> {
+        TableAuditJson {
+            table: self.path.display().to_string(),
+            complete: self.complete,
+            cells_crc_stored: format!("{:#018x}", self.stored),
+            cells_crc_computed: format!("{:#018x}", self.computed),
+            cells_crc_ok: self.computed == self.stored,
+            ok: self.ok(),
+            report: &self.report,
         }
     }
-    let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let computed = CRC64.checksum(&t.bytes()[HEADER_LEN..]);
-    let stored = t.header().cells_crc;
-    let opts = AuditOptions {
-        progress,
-        max_recorded: args.max_recorded,
-    };
-    let cells = Cells {
-        post: t.post(),
-        opening: t.opening(),
-    };
-    let report =
-        audit_cells(v, cells, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let complete = t.header().complete;
-    let ok = report.ok() && computed == stored && complete;
-    if json {
-        let j = TableAuditJson {
-            table: path.display().to_string(),
-            complete,
-            cells_crc_stored: format!("{stored:#018x}"),
-            cells_crc_computed: format!("{computed:#018x}"),
-            cells_crc_ok: computed == stored,
-            ok,
-            report: &report,
-        };
-        println!("{}", serde_json::to_string_pretty(&j)?);
-    } else {
-        println!("table: {}", path.display());
+
+    fn print(&self) {
+        let (report, stored, computed) = (&self.report, self.stored, self.computed);
+        println!("table: {}", self.path.display());
         println!("rules: {} (rule tag {})", report.variant, report.rule_tag);
         println!(
             "cells CRC-64/XZ: stored {stored:#018x}, computed {computed:#018x}: {}",
             if computed == stored { "ok" } else { "MISMATCH" }
         );
-        if !complete {
+        if !self.complete {
             println!("header: the solve that wrote this table did not complete");
         }
         print_section("post-opening", &report.post);
@@ -164,33 +214,49 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
             }
         }
     }
-    if let Some(f) = &report.first_failure {
-        bail!(
-            "{}: {} cells break an equation; {} {} position {} `{}`: {} ({})",
-            path.display(),
-            report.failures,
-            if report.first_failure_is_root {
-                "root cause"
-            } else {
-                "first"
-            },
-            f.section,
-            f.index,
-            f.position,
-            f.equation,
-            f.detail
-        );
+}
+
+/// Runs `ttc audit`.
+///
+/// # Errors
+/// A missing or damaged table (naming the file), or any failed check
+/// (after printing the report).
+pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
+    if args.target == "index" {
+        return audit_index_cmd(args, json);
     }
-    if computed != stored {
-        bail!(
-            "{}: cells CRC-64/XZ {computed:#018x} does not match the header's {stored:#018x}",
-            path.display()
-        );
+    let path = PathBuf::from(&args.target);
+    let header = Table::open_unchecked_cells(&path)
+        .with_context(|| format!("cannot audit table {}", path.display()))?;
+    let v = header.variant();
+    drop(header);
+    if args.variant.given() {
+        let asked = args.variant.variant_over(v)?;
+        if asked != v {
+            bail!(
+                "{} holds {} (rule tag {:#010x}), but the options ask for {}; \
+                 a table is audited under the rules in its header: drop the options or match them",
+                path.display(),
+                v.describe(),
+                v.reading().rule_tag(),
+                asked.describe()
+            );
+        }
     }
-    if !complete {
-        bail!("{}: the table is marked incomplete", path.display());
+    let opts = AuditOptions {
+        progress: !json || std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        max_recorded: args.max_recorded,
+    };
+    let a = TableAudit::run(&path, &opts)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&a.json())?);
+    } else {
+        a.print();
     }
-    Ok(())
+    match a.failure() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 fn print_section(name: &str, s: &SectionCounts) {
@@ -573,4 +639,74 @@ pub fn perft(args: &PerftArgs, json: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::ttc::{PawnReading, Role, Variant};
+    use tables::file::Header;
+
+    /// Turns the first post-opening win in 1 of the table at `path` into a
+    /// win in 3 and rewrites the header's cell CRC to match, so that only
+    /// a check of the values themselves can see the change.
+    fn forge_win_in_3(path: &Path) {
+        let mut b = std::fs::read(path).unwrap();
+        let len = b.len() as u64;
+        let mut h = Header::parse(&b[..HEADER_LEN], len, path).unwrap();
+        let k = b[HEADER_LEN..].iter().position(|&c| c == 1).unwrap();
+        b[HEADER_LEN + k] = 3;
+        h.cells_crc = CRC64.checksum(&b[HEADER_LEN..]);
+        b[..HEADER_LEN].copy_from_slice(&h.to_bytes());
+        std::fs::write(path, b).unwrap();
+    }
+
+    #[test]
+    fn solve_with_audit_keeps_a_failing_table_under_its_temporary_name() {
+        let v = Variant::new(
+            3,
+            &[Role::Pawn, Role::Knight, Role::Bishop],
+            PawnReading::TravelDirection,
+            4,
+        )
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("s.tbl");
+        let tmp = tables::file::tmp_path(&out);
+        let opts = solver::SolveOptions {
+            out: out.clone(),
+            threads: Some(1),
+            progress: false,
+            fresh: true,
+        };
+        let mut failures = 0;
+        let err = solver::solve_checked(v, &opts, &mut |t| {
+            forge_win_in_3(t);
+            let a = TableAudit::run(t, &AuditOptions::default())?;
+            // The forged CRC matches: only the equations catch the change.
+            assert_eq!(a.computed, a.stored);
+            failures = a.report.failures;
+            a.failure().map_or(Ok(()), Err)
+        })
+        .unwrap_err();
+        let msg = format!("{err:#}");
+        assert!(failures > 0);
+        assert!(
+            msg.contains(&format!("{failures} cells break an equation")),
+            "{msg}"
+        );
+        assert!(msg.contains(&tmp.display().to_string()), "{msg}");
+        assert!(msg.contains("was not renamed"), "{msg}");
+        assert!(!out.exists(), "a failed audit must not rename the table");
+        assert!(tmp.exists(), "the failed table is kept for inspection");
+        assert!(!tables::file::sha256_path(&out).exists());
+        // Without the forgery the same solve passes and is renamed.
+        let r = solver::solve_checked(v, &opts, &mut |t| {
+            TableAudit::run(t, &AuditOptions::default())?
+                .failure()
+                .map_or(Ok(()), Err)
+        });
+        assert!(r.is_ok(), "{:#}", r.unwrap_err());
+        assert!(out.exists() && !tmp.exists());
+    }
 }

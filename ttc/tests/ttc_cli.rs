@@ -96,3 +96,46 @@ fn perft_depth_is_bounded() {
     let o = ttc(&["perft", "ttc", "--depth", "0"]);
     assert!(o.status.success());
 }
+
+#[test]
+fn solve_with_audit_audits_before_the_rename() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.tbl");
+    let o = ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--threads",
+        "1",
+        "--audit",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("audit before the rename: every cell satisfies its equation"),
+        "{text}"
+    );
+    assert!(out.exists());
+    let o = ttc(&[
+        "--json",
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--threads",
+        "1",
+        "--audit",
+        "--fresh",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["audit"]["ok"], true, "{j}");
+    assert_eq!(j["audit"]["failures"], 0, "{j}");
+}
