@@ -377,7 +377,7 @@ pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
     );
     println!("empty board: {}", r.empty_board);
     println!(
-        "first placements: {} moves: {} win / {} lose / {} draw for White",
+        "White's first placements: {} moves, {} win, {} lose, {} draw",
         r.first_placements.moves,
         r.first_placements.wins,
         r.first_placements.losses,
