@@ -4,7 +4,7 @@
 //! Works on either table format through [`AnyTable`]. Positions carry
 //! absolute colours ([`Position`]); the index normalises them.
 
-use rules::ttc::{Move, MoveError, NotationError, Position, Variant};
+use rules::ttc::{Color, Move, MoveError, NotationError, Position, Variant};
 use std::collections::HashSet;
 use std::path::Path;
 use tables::any::AnyTable;
@@ -96,6 +96,14 @@ pub struct Probe {
     /// Every legal move, best first (see [`sort_best_first`]); empty for a
     /// terminal position.
     pub moves: Vec<MoveValue>,
+}
+
+impl Probe {
+    /// Whether the side to move has no legal move although no line is on
+    /// the board: such a position is a draw by the tablebase convention.
+    pub fn no_legal_move(&self) -> bool {
+        self.moves.is_empty() && !self.position.is_terminal()
+    }
 }
 
 /// Sorts moves best first for the mover: shortest win, then draws, then
@@ -204,6 +212,39 @@ impl Prober {
             )
         };
         Ok((section, i, self.table.get(section, i)?))
+    }
+
+    /// The position of cell `index` of `section` (the rank that `ttc
+    /// compare` and `ttc audit` print): a post-opening cell as its White to
+    /// move image (the table holds one cell for a position and its
+    /// colour-swapped twin), an opening cell as the position it stands for.
+    ///
+    /// # Errors
+    /// [`ProbeError::Table`] with [`CompactError::OutOfRange`] naming the
+    /// index and the section's cell count; [`ProbeError::Index`] if the
+    /// rank does not unrank (a damaged index, never expected).
+    pub fn position_at(&self, section: Section, index: u64) -> Result<Position, ProbeError> {
+        let (post, opening) = self.table.counts();
+        let len = match section {
+            Section::Post => post,
+            Section::Opening => opening,
+        };
+        if index >= len {
+            return Err(ProbeError::Table(CompactError::OutOfRange {
+                path: self.table.path().to_path_buf(),
+                section,
+                index,
+                len,
+            }));
+        }
+        let unranked = match section {
+            Section::Post => self.idx.unrank_position(index, Color::White),
+            Section::Opening => self.oidx.unrank(index),
+        };
+        unranked.map_err(|error| ProbeError::Index {
+            position: format!("{} cell {index}", section.name()),
+            error,
+        })
     }
 
     /// Value of a position for the side to move.

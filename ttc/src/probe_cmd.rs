@@ -8,10 +8,10 @@ use serde::Serialize;
 use solver::probe::{LineEnd, Prober};
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tables::code::Wdl;
-use tables::compact::{self, PackOptions};
+use tables::compact::{self, PackOptions, Section};
 use tables::file::Table;
 
 /// Arguments of `ttc probe`.
@@ -20,11 +20,16 @@ pub struct ProbeArgs {
     /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic).
     pub table: PathBuf,
     /// Position in notation (`BOARD SIDE HANDS PAWNS PLY`, absolute
-    /// colours), default the empty board.
+    /// colours; quote it, it contains spaces), default the empty board.
     pub position: Option<String>,
     /// Moves played from the position (or the empty board), e.g. "N@b2 n@c3".
     #[arg(long)]
     pub moves: Option<String>,
+    /// Probe the cell of this rank, as `ttc compare` and `ttc audit` print
+    /// them: `N` (post-opening cell N, shown with White to move) or
+    /// `opening:N` (opening cell N).
+    #[arg(long, value_name = "[opening:]N", conflicts_with_all = ["position", "moves"])]
+    pub index: Option<String>,
 }
 
 /// Arguments of `ttc line`.
@@ -68,7 +73,7 @@ pub struct PackArgs {
 
 /// Writes a report to standard output; a closed pipe (`ttc probe ... | head`)
 /// ends the output quietly instead of failing.
-fn emit(text: &str) -> Result<()> {
+pub(crate) fn emit(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
@@ -124,42 +129,106 @@ struct JsonMove {
     position: String,
 }
 
+/// The table cell a position is stored in.
 #[derive(Debug, Serialize)]
-struct ProbeReport {
+struct JsonCell {
+    section: &'static str,
+    index: u64,
+}
+
+/// `ttc probe` report (one object, or one line of `--batch --json`).
+#[derive(Debug, Serialize)]
+pub(crate) struct ProbeReport {
     table: String,
     format: &'static str,
     rules: String,
     position: String,
     to_move: &'static str,
+    /// A line is on the board (the side to move has lost).
     terminal: bool,
+    /// The side to move has no legal move although no line is on the
+    /// board: a draw by the tablebase convention.
+    no_legal_move: bool,
+    cell: JsonCell,
     value: JsonWdl,
     moves: Vec<JsonMove>,
+}
+
+impl ProbeReport {
+    /// Probes `pos` in the table of `p`, opened from `table`.
+    pub(crate) fn of(p: &Prober, table: &Path, pos: &Position) -> Result<ProbeReport> {
+        let v = p.variant();
+        let r = p.probe(pos)?;
+        let (section, index, _) = p.cell(pos)?;
+        Ok(ProbeReport {
+            table: table.display().to_string(),
+            format: p.table().format(),
+            rules: v.describe(),
+            position: pos.to_string(),
+            to_move: color_name(pos.turn()),
+            terminal: pos.is_terminal(),
+            no_legal_move: r.no_legal_move(),
+            cell: JsonCell {
+                section: section.name(),
+                index,
+            },
+            value: json_wdl(r.value),
+            moves: r
+                .moves
+                .iter()
+                .map(|m| JsonMove {
+                    mv: m.mv.to_text(&v),
+                    result: json_wdl(m.result),
+                    position: m.child.to_string(),
+                })
+                .collect(),
+        })
+    }
+
+    /// The value for the side to move, with why the game is over or stuck:
+    /// `loss in 0 for White to move (a line is on the board)`, `draw for
+    /// Black to move (the side to move has no legal move)`.
+    pub(crate) fn value_text(&self) -> String {
+        let why = if self.terminal {
+            " (a line is on the board)"
+        } else if self.no_legal_move {
+            " (the side to move has no legal move)"
+        } else {
+            ""
+        };
+        format!("{} for {} to move{why}", self.value.text, self.to_move)
+    }
+}
+
+/// Parses `--index`: `N` or `post-opening:N` (post-opening cell N),
+/// `opening:N` (opening cell N).
+fn parse_index(text: &str) -> Result<(Section, u64)> {
+    let (section, number) = match text.split_once(':') {
+        None => (Section::Post, text),
+        Some(("opening", n)) => (Section::Opening, n),
+        Some(("post-opening" | "post", n)) => (Section::Post, n),
+        Some((other, _)) => anyhow::bail!(
+            "--index {text}: unknown section `{other}` (write N, opening:N or post-opening:N)"
+        ),
+    };
+    let n = number.trim().parse::<u64>().with_context(|| {
+        format!("--index {text}: `{number}` is not a cell number (a whole number from 0)")
+    })?;
+    Ok((section, n))
 }
 
 /// Runs `ttc probe`.
 pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
     let p = open_prober(&a.table)?;
-    let v = p.variant();
-    let pos = start_position(&p, a.position.as_deref(), a.moves.as_deref())?;
-    let r = p.probe(&pos)?;
-    let report = ProbeReport {
-        table: a.table.display().to_string(),
-        format: p.table().format(),
-        rules: v.describe(),
-        position: pos.to_string(),
-        to_move: color_name(pos.turn()),
-        terminal: pos.is_terminal(),
-        value: json_wdl(r.value),
-        moves: r
-            .moves
-            .iter()
-            .map(|m| JsonMove {
-                mv: m.mv.to_text(&v),
-                result: json_wdl(m.result),
-                position: m.child.to_string(),
-            })
-            .collect(),
+    let pos = match &a.index {
+        Some(text) => {
+            let (section, n) = parse_index(text)?;
+            p.position_at(section, n)
+                .with_context(|| format!("--index {text}"))?
+        }
+        None => start_position(&p, a.position.as_deref(), a.moves.as_deref())?,
     };
+    let report = ProbeReport::of(&p, &a.table, &pos)?;
     if json {
         return emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     }
@@ -170,16 +239,11 @@ pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
         report.table, report.format, report.rules
     )?;
     write!(o, "{}", pos.diagram())?;
+    writeln!(o, "value: {}", report.value_text())?;
     writeln!(
         o,
-        "value: {} for {} to move{}",
-        report.value.text,
-        report.to_move,
-        if report.terminal {
-            " (a line is on the board)"
-        } else {
-            ""
-        }
+        "cell: {} index {}",
+        report.cell.section, report.cell.index
     )?;
     writeln!(o, "moves: {}, best first", report.moves.len())?;
     for m in &report.moves {
