@@ -139,6 +139,15 @@ impl Prober {
         Ok(Prober::new(AnyTable::open(path)?))
     }
 
+    /// Opens a table as [`Prober::open`] does; with `check_cells` false a
+    /// source table's cell CRC is not computed ([`AnyTable::open_with`]).
+    ///
+    /// # Errors
+    /// [`ProbeError::Table`].
+    pub fn open_with(path: &Path, check_cells: bool) -> Result<Prober, ProbeError> {
+        Ok(Prober::new(AnyTable::open_with(path, check_cells)?))
+    }
+
     /// The table.
     pub fn table(&self) -> &AnyTable {
         &self.table

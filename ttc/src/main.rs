@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod audit_cmd;
 mod compare_cmd;
 mod games;
+mod probe_batch;
 mod probe_cmd;
 mod serve;
 mod tables_cmd;
