@@ -41,6 +41,9 @@ pub struct AuditArgs {
     /// counted).
     #[arg(long, default_value_t = 100_000)]
     pub max_recorded: usize,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 /// Arguments of `ttc census`.
@@ -48,6 +51,9 @@ pub struct AuditArgs {
 pub struct CensusArgs {
     /// Table file.
     pub table: PathBuf,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 /// Arguments of `ttc perft ttc`.
@@ -82,6 +88,8 @@ struct TableAuditJson<'a> {
     cells_crc_computed: String,
     cells_crc_ok: bool,
     ok: bool,
+    /// Worker threads the audit ran on.
+    threads: usize,
     #[serde(flatten)]
     report: &'a AuditReport,
 }
@@ -100,6 +108,8 @@ pub struct TableAudit {
     pub computed: u64,
     /// The equation audit.
     pub report: AuditReport,
+    /// Worker threads it ran on (the current rayon pool's).
+    pub threads: usize,
 }
 
 impl TableAudit {
@@ -126,6 +136,7 @@ impl TableAudit {
             stored: t.header().cells_crc,
             computed,
             report,
+            threads: rayon::current_num_threads(),
         })
     }
 
@@ -183,6 +194,7 @@ impl TableAudit {
             cells_crc_computed: format!("{:#018x}", self.computed),
             cells_crc_ok: self.computed == self.stored,
             ok: self.ok(),
+            threads: self.threads,
             report: &self.report,
         }
     }
@@ -204,7 +216,10 @@ impl TableAudit {
             ("post-opening", &report.post.histogram),
             ("opening", &report.opening.histogram),
         ]);
-        println!("audit time: {:.1} s", report.seconds);
+        println!(
+            "audit time: {:.1} s on {} threads",
+            report.seconds, self.threads
+        );
         if report.failures == 0 {
             println!("audit: every cell satisfies its equation");
         } else {
@@ -222,6 +237,10 @@ impl TableAudit {
 /// A missing or damaged table (naming the file), or any failed check
 /// (after printing the report).
 pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
+    crate::pool::with_threads(args.threads, || audit_on_pool(args, json))
+}
+
+fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
     if args.target == "index" {
         return audit_index_cmd(args, json);
     }
@@ -314,13 +333,16 @@ fn audit_index_cmd(args: &AuditArgs, json: bool) -> Result<()> {
         #[derive(Serialize)]
         struct J<'a> {
             ok: bool,
+            threads: usize,
             #[serde(flatten)]
             r: &'a IndexReport,
         }
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&J { ok: r.ok(), r: &r })?
-        );
+        let j = J {
+            ok: r.ok(),
+            threads: rayon::current_num_threads(),
+            r: &r,
+        };
+        println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
         println!("index: {}", r.variant);
         println!(
@@ -337,7 +359,11 @@ fn audit_index_cmd(args: &AuditArgs, json: bool) -> Result<()> {
         if let Some(f) = &r.first_failure {
             println!("first failure: {f}");
         }
-        println!("audit time: {:.1} s", r.seconds);
+        println!(
+            "audit time: {:.1} s on {} threads",
+            r.seconds,
+            rayon::current_num_threads()
+        );
         if r.ok() {
             println!("index audit: ok (bijection, involution, pawn directions)");
         }
@@ -432,6 +458,10 @@ fn print_census_section(name: &str, s: &CensusSection) {
 /// A missing or damaged table (naming the file), or a disagreement between
 /// the two threat detectors (after printing the report).
 pub fn census(args: &CensusArgs, json: bool) -> Result<()> {
+    crate::pool::with_threads(args.threads, || census_on_pool(args, json))
+}
+
+fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
     let path = &args.table;
     let t = Table::open(path)
         .with_context(|| format!("cannot take the census of {}", path.display()))?;
@@ -461,6 +491,7 @@ pub fn census(args: &CensusArgs, json: bool) -> Result<()> {
             table: String,
             consistent: bool,
             seed_figures_match: Option<bool>,
+            threads: usize,
             #[serde(flatten)]
             r: &'a CensusReport,
         }
@@ -474,6 +505,7 @@ pub fn census(args: &CensusArgs, json: bool) -> Result<()> {
                 table: path.display().to_string(),
                 consistent: r.consistent(),
                 seed_figures_match: matches,
+                threads: rayon::current_num_threads(),
                 r: &r
             })?
         );
@@ -507,7 +539,11 @@ pub fn census(args: &CensusArgs, json: bool) -> Result<()> {
                 "no"
             }
         );
-        println!("census time: {:.1} s", r.seconds);
+        println!(
+            "census time: {:.1} s on {} threads",
+            r.seconds,
+            rayon::current_num_threads()
+        );
         if r.consistent() {
             println!("census: the two threat detectors agree on every position");
         }

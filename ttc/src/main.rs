@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod audit_cmd;
 mod compare_cmd;
 mod games;
+mod pool;
 mod probe_batch;
 mod probe_cmd;
 mod serve;

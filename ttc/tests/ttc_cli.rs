@@ -139,3 +139,45 @@ fn solve_with_audit_audits_before_the_rename() {
     assert_eq!(j["audit"]["ok"], true, "{j}");
     assert_eq!(j["audit"]["failures"], 0, "{j}");
 }
+
+#[test]
+fn audit_and_census_run_on_the_threads_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path(), PawnReading::TravelDirection);
+    let mut reports = Vec::new();
+    for cmd in ["audit", "census"] {
+        for n in ["1", "3"] {
+            let o = ttc(&["--json", cmd, &t, "--threads", n]);
+            assert!(o.status.success(), "{cmd} {n}: {}", stderr(&o));
+            let mut j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(j["threads"].to_string(), n, "{cmd}");
+            // The same figures whatever the thread count.
+            let m = j.as_object_mut().unwrap();
+            for volatile in ["threads", "seconds"] {
+                m.remove(volatile);
+            }
+            reports.push(j);
+        }
+        for bad in ["0", "257"] {
+            let o = ttc(&[cmd, &t, "--threads", bad]);
+            assert_eq!(o.status.code(), Some(2), "{cmd} --threads {bad}");
+            assert!(stderr(&o).contains("--threads"), "{}", stderr(&o));
+        }
+    }
+    assert_eq!(reports[0], reports[1]);
+    assert_eq!(reports[2], reports[3]);
+    let o = ttc(&[
+        "--json",
+        "audit",
+        "index",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["threads"], 2);
+}
