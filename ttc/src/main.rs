@@ -9,6 +9,7 @@ mod pool;
 mod probe_batch;
 mod probe_cmd;
 mod serve;
+mod stats_cmd;
 mod tables_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
@@ -29,7 +30,7 @@ enum Command {
     /// Strongly solve Tic-Tac-Chec into a one-byte-per-position table.
     Solve(tables_cmd::SolveArgs),
     /// W/L/D per section, distance histogram, longest win and loss.
-    Stats(tables_cmd::StatsArgs),
+    Stats(stats_cmd::StatsArgs),
     /// Check a table: header, layout, CRC-64/XZ, SHA-256 sidecar, codes.
     Verify(tables_cmd::VerifyArgs),
     /// Audit a table (values, distances, opening) or the index, with the independent engine.
@@ -100,7 +101,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     match &cli.command {
         Command::Count(a) => tables_cmd::run_count(a, cli.json),
         Command::Solve(a) => tables_cmd::run_solve(a, cli.json),
-        Command::Stats(a) => tables_cmd::run_stats(a, cli.json),
+        Command::Stats(a) => stats_cmd::run(a, cli.json),
         Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
         Command::Compare(a) => compare_cmd::run(a, cli.json),

@@ -1,15 +1,13 @@
-//! Tic-Tac-Chec table subcommands: count, solve, stats, verify.
+//! Tic-Tac-Chec table subcommands: count, solve, verify.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use rules::ttc::{PawnReading, Position, Role, Variant};
+use rules::ttc::{PawnReading, Role, Variant};
 use serde::Serialize;
 use solver::count::count;
 use solver::SectionStats;
-use std::path::{Path, PathBuf};
-use tables::code::decode;
-use tables::file::{check_sidecar, Table};
-use tables::{Index, OpeningIndex};
+use std::path::PathBuf;
+use tables::file::check_sidecar;
 
 /// Pawn-capture reading on the command line.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -135,13 +133,6 @@ pub struct SolveArgs {
     audit: bool,
 }
 
-/// `ttc stats TABLE`.
-#[derive(Debug, Args)]
-pub struct StatsArgs {
-    /// Table file.
-    table: PathBuf,
-}
-
 /// `ttc verify TABLE`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -149,7 +140,8 @@ pub struct VerifyArgs {
     table: PathBuf,
 }
 
-fn print_json<T: Serialize>(v: &T) -> Result<()> {
+/// Prints `v` as pretty JSON on standard output.
+pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
     println!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
@@ -267,7 +259,9 @@ struct SolveAuditJson {
     seconds: f64,
 }
 
-fn print_section(name: &str, s: &SectionStats) {
+/// Prints a section's W/L/D counts (and invalid cells, if any) and its
+/// longest win and loss, each line starting with `name`.
+pub fn print_section(name: &str, s: &SectionStats) {
     println!(
         "{name}: {} positions: {} wins / {} losses / {} draws",
         group(s.positions),
@@ -287,107 +281,6 @@ fn print_section(name: &str, s: &SectionStats) {
         show(s.longest_win),
         show(s.longest_loss)
     );
-}
-
-/// `ttc stats` report.
-#[derive(Debug, Serialize)]
-pub struct StatsReport {
-    table: String,
-    rules: String,
-    rule_tag: String,
-    post: SectionStats,
-    opening: SectionStats,
-    deepest_opening: Option<u8>,
-    empty_board: String,
-    first_placements: FirstPlacements,
-}
-
-/// Values of every first placement from the empty board.
-#[derive(Debug, Serialize)]
-pub struct FirstPlacements {
-    moves: u64,
-    /// Results for the player who placed (White).
-    wins: u64,
-    losses: u64,
-    draws: u64,
-}
-
-/// Opens a table and checks it fully (header, layout, CRC).
-pub fn open_table(path: &Path) -> Result<Table> {
-    Ok(Table::open(path)?)
-}
-
-/// Value of an opening or post-opening position in a table.
-pub fn value_of(t: &Table, idx: &Index, oidx: &OpeningIndex, pos: &Position) -> Result<u8> {
-    Ok(if pos.opening_ply().is_some() {
-        t.opening()[oidx.rank(pos)? as usize]
-    } else {
-        t.post()[idx.rank_position(pos)? as usize]
-    })
-}
-
-/// Runs `ttc stats`.
-pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
-    let t = open_table(&args.table)?;
-    let v = t.variant();
-    let idx = Index::new(v);
-    let oidx = OpeningIndex::new(v);
-    let post = SectionStats::of(t.post());
-    let opening = SectionStats::of(t.opening());
-    let empty = Position::empty(v);
-    let ev =
-        decode(value_of(&t, &idx, &oidx, &empty)?).context("empty board holds an invalid code")?;
-    let mut fp = FirstPlacements {
-        moves: 0,
-        wins: 0,
-        losses: 0,
-        draws: 0,
-    };
-    for m in empty.legal_moves() {
-        let child = empty.play(m)?;
-        let cv = decode(value_of(&t, &idx, &oidx, &child)?).context("invalid code")?;
-        fp.moves += 1;
-        match cv.parent_of() {
-            tables::code::Wdl::Win(_) => fp.wins += 1,
-            tables::code::Wdl::Loss(_) => fp.losses += 1,
-            tables::code::Wdl::Draw => fp.draws += 1,
-        }
-    }
-    let r = StatsReport {
-        table: args.table.display().to_string(),
-        rules: v.describe(),
-        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
-        deepest_opening: opening.deepest(),
-        post,
-        opening,
-        empty_board: ev.describe(),
-        first_placements: fp,
-    };
-    if json {
-        return print_json(&r);
-    }
-    println!("table: {}", r.table);
-    println!("rules: {} (rule tag {})", r.rules, r.rule_tag);
-    print_section("post-opening", &r.post);
-    print_section("opening", &r.opening);
-    println!(
-        "deepest opening result: {}",
-        r.deepest_opening
-            .map_or("-".into(), |d| format!("{d} plies"))
-    );
-    println!("empty board: {}", r.empty_board);
-    println!(
-        "White's first placements: {} moves, {} win, {} lose, {} draw",
-        r.first_placements.moves,
-        r.first_placements.wins,
-        r.first_placements.losses,
-        r.first_placements.draws
-    );
-    print_histograms(&[
-        ("post-opening", &r.post.distances),
-        ("opening", &r.opening.distances),
-    ]);
-    Ok(())
 }
 
 /// `ttc verify` report.
