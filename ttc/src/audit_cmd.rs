@@ -419,8 +419,8 @@ fn audit_index_cmd(args: &AuditArgs, json: bool) -> Result<()> {
 }
 
 /// The published solve figures ("一场注意力的较量") for the canonical 4x4
-/// travel-direction table: (label, seed value as printed).
-const SEED_FIGURES: [(&str, &str); 8] = [
+/// travel-direction table: (label, published value as printed).
+const PUBLISHED_FIGURES: [(&str, &str); 8] = [
     ("drawn positions with a live threat", "108,060,290"),
     ("drawing moves among moves from draws", "93.20%"),
     ("draws where most moves draw", "94.63%"),
@@ -527,13 +527,16 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
         struct J<'a> {
             table: String,
             consistent: bool,
-            seed_figures_match: Option<bool>,
+            published_figures_match: Option<bool>,
             threads: usize,
             #[serde(flatten)]
             r: &'a CensusReport,
         }
         let matches = canonical.then(|| {
-            SEED_FIGURES.iter().zip(&ours).all(|((_, s), o)| s == o)
+            PUBLISHED_FIGURES
+                .iter()
+                .zip(&ours)
+                .all(|((_, s), o)| s == o)
                 && f.unanswerable_are_exactly_loss_in_2
         });
         println!(
@@ -541,7 +544,7 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
             serde_json::to_string_pretty(&J {
                 table: path.display().to_string(),
                 consistent: r.consistent(),
-                seed_figures_match: matches,
+                published_figures_match: matches,
                 threads: rayon::current_num_threads(),
                 r: &r
             })?
@@ -559,10 +562,10 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
                 ""
             }
         );
-        for ((label, seed), ours) in SEED_FIGURES.iter().zip(&ours) {
+        for ((label, published), ours) in PUBLISHED_FIGURES.iter().zip(&ours) {
             if canonical {
-                let mark = if seed == ours { "ok" } else { "DIFFERS" };
-                println!("  {label}: {ours} [{seed}] {mark}");
+                let mark = if published == ours { "ok" } else { "DIFFERS" };
+                println!("  {label}: {ours} [{published}] {mark}");
             } else {
                 println!("  {label}: {ours}");
             }

@@ -29,7 +29,7 @@ enum Command {
     Count(tables_cmd::CountArgs),
     /// Strongly solve Tic-Tac-Chec into a one-byte-per-position table.
     Solve(tables_cmd::SolveArgs),
-    /// W/L/D per section, distance histogram, longest win and loss.
+    /// W/L/D per section and opening ply, longest win and loss with an example position, distance histograms.
     Stats(stats_cmd::StatsArgs),
     /// Check a table: header, layout, CRC-64/XZ, SHA-256 sidecar, codes.
     Verify(tables_cmd::VerifyArgs),
