@@ -4,7 +4,7 @@
 //! Works on either table format through [`AnyTable`]. Positions carry
 //! absolute colours ([`Position`]); the index normalises them.
 
-use rules::ttc::{Move, MoveError, NotationError, Position, Variant};
+use rules::ttc::{Color, Move, MoveError, NotationError, Position, Variant};
 use std::collections::HashSet;
 use std::path::Path;
 use tables::any::AnyTable;
@@ -98,6 +98,14 @@ pub struct Probe {
     pub moves: Vec<MoveValue>,
 }
 
+impl Probe {
+    /// Whether the side to move has no legal move although no line is on
+    /// the board: such a position is a draw by the tablebase convention.
+    pub fn no_legal_move(&self) -> bool {
+        self.moves.is_empty() && !self.position.is_terminal()
+    }
+}
+
 /// Sorts moves best first for the mover: shortest win, then draws, then
 /// longest loss ([`Wdl::preference`]); equal results keep their move
 /// order (stable sort).
@@ -129,6 +137,15 @@ impl Prober {
     /// [`ProbeError::Table`].
     pub fn open(path: &Path) -> Result<Prober, ProbeError> {
         Ok(Prober::new(AnyTable::open(path)?))
+    }
+
+    /// Opens a table as [`Prober::open`] does; with `check_cells` false a
+    /// source table's cell CRC is not computed ([`AnyTable::open_with`]).
+    ///
+    /// # Errors
+    /// [`ProbeError::Table`].
+    pub fn open_with(path: &Path, check_cells: bool) -> Result<Prober, ProbeError> {
+        Ok(Prober::new(AnyTable::open_with(path, check_cells)?))
     }
 
     /// The table.
@@ -204,6 +221,39 @@ impl Prober {
             )
         };
         Ok((section, i, self.table.get(section, i)?))
+    }
+
+    /// The position of cell `index` of `section` (the rank that `ttc
+    /// compare` and `ttc audit` print): a post-opening cell as its White to
+    /// move image (the table holds one cell for a position and its
+    /// colour-swapped twin), an opening cell as the position it stands for.
+    ///
+    /// # Errors
+    /// [`ProbeError::Table`] with [`CompactError::OutOfRange`] naming the
+    /// index and the section's cell count; [`ProbeError::Index`] if the
+    /// rank does not unrank (a damaged index, never expected).
+    pub fn position_at(&self, section: Section, index: u64) -> Result<Position, ProbeError> {
+        let (post, opening) = self.table.counts();
+        let len = match section {
+            Section::Post => post,
+            Section::Opening => opening,
+        };
+        if index >= len {
+            return Err(ProbeError::Table(CompactError::OutOfRange {
+                path: self.table.path().to_path_buf(),
+                section,
+                index,
+                len,
+            }));
+        }
+        let unranked = match section {
+            Section::Post => self.idx.unrank_position(index, Color::White),
+            Section::Opening => self.oidx.unrank(index),
+        };
+        unranked.map_err(|error| ProbeError::Index {
+            position: format!("{} cell {index}", section.name()),
+            error,
+        })
     }
 
     /// Value of a position for the side to move.

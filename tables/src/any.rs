@@ -35,6 +35,18 @@ impl AnyTable {
     /// [`CompactError::BadMagic`] for neither, otherwise the format's own
     /// errors.
     pub fn open(path: &Path) -> Result<AnyTable, CompactError> {
+        AnyTable::open_with(path, true)
+    }
+
+    /// Opens `path` as [`AnyTable::open`] does; with `check_cells` false a
+    /// source table is opened with [`Table::open_trusted`] (header, sizes
+    /// and completion checked, not the CRC of every cell). A compact table
+    /// is opened the same way either way: its blocks are checked when
+    /// read.
+    ///
+    /// # Errors
+    /// As [`AnyTable::open`].
+    pub fn open_with(path: &Path, check_cells: bool) -> Result<AnyTable, CompactError> {
         let mut magic = [0u8; 8];
         let mut f = crate::fsutil::open_regular(path)?;
         let mut got = 0;
@@ -51,7 +63,11 @@ impl AnyTable {
             got += n;
         }
         if &magic[..got] == file::MAGIC.as_slice() {
-            Ok(AnyTable::Source(Table::open(path)?))
+            Ok(AnyTable::Source(if check_cells {
+                Table::open(path)?
+            } else {
+                Table::open_trusted(path)?
+            }))
         } else if &magic[..got] == crate::compact::MAGIC.as_slice() {
             Ok(AnyTable::Compact(CompactTable::open(path)?))
         } else if got < 8 {
@@ -148,4 +164,55 @@ impl AnyTable {
     pub fn opening(&self, i: u64) -> Result<u8, CompactError> {
         self.get(Section::Opening, i)
     }
+
+    /// Calls `f(first, cells)` over all cells in order, in runs of at most
+    /// 64 MiB: `first` is the stream position of `cells[0]` (post-opening
+    /// cells first, then opening cells: opening cell `i` is at `post + i`).
+    /// A compact table is decompressed block by block
+    /// ([`CompactTable::for_each_block`], which also checks the CRC of all
+    /// cells at the end); a source table's cells were checked at open.
+    ///
+    /// # Errors
+    /// A damaged compact block or cell CRC, or the first error of `f`.
+    pub fn for_each_chunk<E, F>(&self, mut f: F) -> Result<(), E>
+    where
+        E: From<CompactError>,
+        F: FnMut(u64, &[u8]) -> Result<(), E>,
+    {
+        match self {
+            AnyTable::Source(s) => {
+                let cells = &s.bytes()[file::HEADER_LEN..];
+                for (i, chunk) in cells.chunks(CHUNK).enumerate() {
+                    f((i * CHUNK) as u64, chunk)?;
+                }
+                Ok(())
+            }
+            AnyTable::Compact(c) => c.for_each_block(f),
+        }
+    }
+
+    /// All cells in one buffer, post-opening then opening: a source
+    /// table's mapping as it is, a compact table decompressed into memory
+    /// (as many bytes as the source table has cells: 2.48 GB for the full
+    /// game), every block and the CRC of all cells checked.
+    ///
+    /// # Errors
+    /// As [`AnyTable::for_each_chunk`].
+    pub fn all_cells(&self) -> Result<std::borrow::Cow<'_, [u8]>, CompactError> {
+        match self {
+            AnyTable::Source(s) => Ok(std::borrow::Cow::Borrowed(&s.bytes()[file::HEADER_LEN..])),
+            AnyTable::Compact(_) => {
+                let (p, o) = self.counts();
+                let mut v = vec![0u8; (p + o) as usize];
+                self.for_each_chunk::<CompactError, _>(|off, c| {
+                    v[off as usize..off as usize + c.len()].copy_from_slice(c);
+                    Ok(())
+                })?;
+                Ok(std::borrow::Cow::Owned(v))
+            }
+        }
+    }
 }
+
+/// Cells per run of [`AnyTable::for_each_chunk`] on a source table.
+const CHUNK: usize = 64 << 20;

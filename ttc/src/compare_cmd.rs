@@ -12,7 +12,6 @@ use serde::Serialize;
 use std::path::PathBuf;
 use tables::any::AnyTable;
 use tables::code::{DRAW, INVALID};
-use tables::file::HEADER_LEN;
 use tables::{Index, OpeningIndex};
 
 /// Arguments of `ttc compare`.
@@ -162,37 +161,6 @@ pub struct CompareReport {
     directed_moves: Option<Moves>,
 }
 
-/// Calls `f(offset, cells)` over all cells of a table in order (offsets
-/// count post-opening cells first, then opening cells).
-fn for_each_chunk(t: &AnyTable, mut f: impl FnMut(u64, &[u8]) -> Result<()>) -> Result<()> {
-    match t {
-        AnyTable::Source(s) => {
-            let cells = &s.bytes()[HEADER_LEN..];
-            for (i, chunk) in cells.chunks(64 << 20).enumerate() {
-                f((i as u64) << 26, chunk)?;
-            }
-            Ok(())
-        }
-        AnyTable::Compact(c) => c.for_each_block::<anyhow::Error, _>(|off, cells| f(off, cells)),
-    }
-}
-
-/// All cells of a table in one buffer (a compact table is decompressed).
-fn all_cells(t: &AnyTable) -> Result<std::borrow::Cow<'_, [u8]>> {
-    match t {
-        AnyTable::Source(s) => Ok(std::borrow::Cow::Borrowed(&s.bytes()[HEADER_LEN..])),
-        AnyTable::Compact(_) => {
-            let (p, o) = t.counts();
-            let mut v = vec![0u8; (p + o) as usize];
-            for_each_chunk(t, |off, c| {
-                v[off as usize..off as usize + c.len()].copy_from_slice(c);
-                Ok(())
-            })?;
-            Ok(std::borrow::Cow::Owned(v))
-        }
-    }
-}
-
 fn value_text(t: &AnyTable, oidx: &OpeningIndex, idx: &Index) -> Result<String> {
     let v = t.variant();
     let empty = Position::empty(v);
@@ -233,9 +201,9 @@ pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
     let idx = Index::new(va);
     let oidx = OpeningIndex::new(va);
     // Stream A, read B in place (decompressing B if it is compact).
-    let cells_b = all_cells(&tb)?;
+    let cells_b = tb.all_cells()?;
     let mut acc = [Acc::new(), Acc::new()];
-    for_each_chunk(&ta, |off, a| {
+    ta.for_each_chunk::<anyhow::Error, _>(|off, a| {
         let b = &cells_b[off as usize..off as usize + a.len()];
         // Split at the section boundary.
         let split = post.saturating_sub(off).min(a.len() as u64) as usize;

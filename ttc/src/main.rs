@@ -5,9 +5,12 @@ use clap::{Parser, Subcommand};
 mod audit_cmd;
 mod compare_cmd;
 mod games;
+mod pool;
+mod probe_batch;
 mod probe_cmd;
 mod reach_cmd;
 mod serve;
+mod stats_cmd;
 mod tables_cmd;
 mod ttc_game;
 
@@ -28,8 +31,8 @@ enum Command {
     Count(tables_cmd::CountArgs),
     /// Strongly solve Tic-Tac-Chec into a one-byte-per-position table.
     Solve(tables_cmd::SolveArgs),
-    /// W/L/D per section, distance histogram, longest win and loss.
-    Stats(tables_cmd::StatsArgs),
+    /// W/L/D per section and opening ply, longest win and loss with an example position, distance histograms.
+    Stats(stats_cmd::StatsArgs),
     /// Check a table: header, layout, CRC-64/XZ, SHA-256 sidecar, codes.
     Verify(tables_cmd::VerifyArgs),
     /// Audit a table (values, distances, opening) or the index, with the independent engine.
@@ -104,7 +107,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
     match &cli.command {
         Command::Count(a) => tables_cmd::run_count(a, cli.json),
         Command::Solve(a) => tables_cmd::run_solve(a, cli.json),
-        Command::Stats(a) => tables_cmd::run_stats(a, cli.json),
+        Command::Stats(a) => stats_cmd::run(a, cli.json),
         Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
         Command::Compare(a) => compare_cmd::run(a, cli.json),

@@ -8,10 +8,10 @@ use serde::Serialize;
 use solver::probe::{LineEnd, Prober};
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tables::code::Wdl;
-use tables::compact::{self, PackOptions};
+use tables::compact::{self, PackOptions, Section};
 use tables::file::Table;
 
 /// Arguments of `ttc probe`.
@@ -20,11 +20,30 @@ pub struct ProbeArgs {
     /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic).
     pub table: PathBuf,
     /// Position in notation (`BOARD SIDE HANDS PAWNS PLY`, absolute
-    /// colours), default the empty board.
+    /// colours; quote it, it contains spaces), default the empty board;
+    /// `-` reads positions from standard input, as --batch.
     pub position: Option<String>,
     /// Moves played from the position (or the empty board), e.g. "N@b2 n@c3".
     #[arg(long)]
     pub moves: Option<String>,
+    /// Read positions from standard input, one per line, and write one
+    /// answer line each (with --json one JSON object per line, JSON
+    /// Lines). A bad line gets an error line naming its number and text;
+    /// the others are still answered, and the exit status is 1 at the end.
+    #[arg(long, conflicts_with_all = ["position", "moves", "index"])]
+    pub batch: bool,
+    /// Probe the cell of this rank, as `ttc compare` and `ttc audit` print
+    /// them: `N` (post-opening cell N, shown with White to move) or
+    /// `opening:N` (opening cell N).
+    #[arg(long, value_name = "[opening:]N", conflicts_with_all = ["position", "moves"])]
+    pub index: Option<String>,
+    /// Skip the CRC-64/XZ of every cell when opening a source table (1.45 s
+    /// for the full game's 2.5 GB), for a table already checked with `ttc
+    /// verify` or its SHA-256 sidecar. The header, file length, layout and
+    /// completion are still checked. A compact table checks each block as
+    /// it is read, with or without this option.
+    #[arg(long)]
+    pub trust: bool,
 }
 
 /// Arguments of `ttc line`.
@@ -40,6 +59,10 @@ pub struct LineArgs {
     /// Stop after this many plies.
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
+    /// Skip the CRC-64/XZ of every cell when opening a source table (see
+    /// `ttc probe --trust`).
+    #[arg(long)]
+    pub trust: bool,
 }
 
 /// Arguments of `ttc pack`.
@@ -68,7 +91,7 @@ pub struct PackArgs {
 
 /// Writes a report to standard output; a closed pipe (`ttc probe ... | head`)
 /// ends the output quietly instead of failing.
-fn emit(text: &str) -> Result<()> {
+pub(crate) fn emit(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
@@ -112,8 +135,8 @@ fn start_position(p: &Prober, position: Option<&str>, moves: Option<&str>) -> Re
     })
 }
 
-fn open_prober(path: &std::path::Path) -> Result<Prober> {
-    Ok(Prober::open(path)?)
+fn open_prober(path: &std::path::Path, trust: bool) -> Result<Prober> {
+    Ok(Prober::open_with(path, !trust)?)
 }
 
 #[derive(Debug, Serialize)]
@@ -124,42 +147,127 @@ struct JsonMove {
     position: String,
 }
 
+/// The table cell a position is stored in.
 #[derive(Debug, Serialize)]
-struct ProbeReport {
+struct JsonCell {
+    section: &'static str,
+    index: u64,
+}
+
+/// `ttc probe` report (one object, or one line of `--batch --json`).
+#[derive(Debug, Serialize)]
+pub(crate) struct ProbeReport {
     table: String,
     format: &'static str,
     rules: String,
     position: String,
     to_move: &'static str,
+    /// A line is on the board (the side to move has lost).
     terminal: bool,
+    /// The side to move has no legal move although no line is on the
+    /// board: a draw by the tablebase convention.
+    no_legal_move: bool,
+    cell: JsonCell,
     value: JsonWdl,
     moves: Vec<JsonMove>,
 }
 
+impl ProbeReport {
+    /// Probes `pos` in the table of `p`, opened from `table`.
+    pub(crate) fn of(p: &Prober, table: &Path, pos: &Position) -> Result<ProbeReport> {
+        let v = p.variant();
+        let r = p.probe(pos)?;
+        let (section, index, _) = p.cell(pos)?;
+        Ok(ProbeReport {
+            table: table.display().to_string(),
+            format: p.table().format(),
+            rules: v.describe(),
+            position: pos.to_string(),
+            to_move: color_name(pos.turn()),
+            terminal: pos.is_terminal(),
+            no_legal_move: r.no_legal_move(),
+            cell: JsonCell {
+                section: section.name(),
+                index,
+            },
+            value: json_wdl(r.value),
+            moves: r
+                .moves
+                .iter()
+                .map(|m| JsonMove {
+                    mv: m.mv.to_text(&v),
+                    result: json_wdl(m.result),
+                    position: m.child.to_string(),
+                })
+                .collect(),
+        })
+    }
+
+    /// The value for the side to move, with why the game is over or stuck:
+    /// `loss in 0 for White to move (a line is on the board)`, `draw for
+    /// Black to move (the side to move has no legal move)`.
+    pub(crate) fn value_text(&self) -> String {
+        let why = if self.terminal {
+            " (a line is on the board)"
+        } else if self.no_legal_move {
+            " (the side to move has no legal move)"
+        } else {
+            ""
+        };
+        format!("{} for {} to move{why}", self.value.text, self.to_move)
+    }
+
+    /// One line for `--batch`: the position, its value and the best move.
+    pub(crate) fn one_line(&self) -> String {
+        match self.moves.first() {
+            Some(best) => format!(
+                "{}: {}; {} moves, best {} ({})",
+                self.position,
+                self.value_text(),
+                self.moves.len(),
+                best.mv,
+                best.result.text
+            ),
+            None => format!("{}: {}", self.position, self.value_text()),
+        }
+    }
+}
+
+/// Parses `--index`: `N` or `post-opening:N` (post-opening cell N),
+/// `opening:N` (opening cell N).
+fn parse_index(text: &str) -> Result<(Section, u64)> {
+    let (section, number) = match text.split_once(':') {
+        None => (Section::Post, text),
+        Some(("opening", n)) => (Section::Opening, n),
+        Some(("post-opening" | "post", n)) => (Section::Post, n),
+        Some((other, _)) => anyhow::bail!(
+            "--index {text}: unknown section `{other}` (write N, opening:N or post-opening:N)"
+        ),
+    };
+    let n = number.trim().parse::<u64>().with_context(|| {
+        format!("--index {text}: `{number}` is not a cell number (a whole number from 0)")
+    })?;
+    Ok((section, n))
+}
+
 /// Runs `ttc probe`.
 pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
-    let p = open_prober(&a.table)?;
-    let v = p.variant();
-    let pos = start_position(&p, a.position.as_deref(), a.moves.as_deref())?;
-    let r = p.probe(&pos)?;
-    let report = ProbeReport {
-        table: a.table.display().to_string(),
-        format: p.table().format(),
-        rules: v.describe(),
-        position: pos.to_string(),
-        to_move: color_name(pos.turn()),
-        terminal: pos.is_terminal(),
-        value: json_wdl(r.value),
-        moves: r
-            .moves
-            .iter()
-            .map(|m| JsonMove {
-                mv: m.mv.to_text(&v),
-                result: json_wdl(m.result),
-                position: m.child.to_string(),
-            })
-            .collect(),
+    let p = open_prober(&a.table, a.trust)?;
+    if a.batch || a.position.as_deref() == Some("-") {
+        if a.moves.is_some() {
+            anyhow::bail!("--moves cannot be combined with positions read from standard input");
+        }
+        return crate::probe_batch::run(&p, &a.table, json);
+    }
+    let pos = match &a.index {
+        Some(text) => {
+            let (section, n) = parse_index(text)?;
+            p.position_at(section, n)
+                .with_context(|| format!("--index {text}"))?
+        }
+        None => start_position(&p, a.position.as_deref(), a.moves.as_deref())?,
     };
+    let report = ProbeReport::of(&p, &a.table, &pos)?;
     if json {
         return emit(&(serde_json::to_string_pretty(&report)? + "\n"));
     }
@@ -170,16 +278,11 @@ pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
         report.table, report.format, report.rules
     )?;
     write!(o, "{}", pos.diagram())?;
+    writeln!(o, "value: {}", report.value_text())?;
     writeln!(
         o,
-        "value: {} for {} to move{}",
-        report.value.text,
-        report.to_move,
-        if report.terminal {
-            " (a line is on the board)"
-        } else {
-            ""
-        }
+        "cell: {} index {}",
+        report.cell.section, report.cell.index
     )?;
     writeln!(o, "moves: {}, best first", report.moves.len())?;
     for m in &report.moves {
@@ -224,7 +327,7 @@ fn end_text(e: LineEnd, max: usize) -> String {
 
 /// Runs `ttc line`.
 pub fn line(a: &LineArgs, json: bool) -> Result<()> {
-    let p = open_prober(&a.table)?;
+    let p = open_prober(&a.table, a.trust)?;
     let v: Variant = p.variant();
     let pos = start_position(&p, a.position.as_deref(), a.moves.as_deref())?;
     let l = p.line(&pos, a.max_plies)?;

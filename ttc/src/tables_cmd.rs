@@ -1,15 +1,13 @@
-//! Tic-Tac-Chec table subcommands: count, solve, stats, verify.
+//! Tic-Tac-Chec table subcommands: count, solve, verify.
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use rules::ttc::{PawnReading, Position, Role, Variant};
+use rules::ttc::{PawnReading, Role, Variant};
 use serde::Serialize;
 use solver::count::count;
 use solver::SectionStats;
-use std::path::{Path, PathBuf};
-use tables::code::decode;
-use tables::file::{check_sidecar, Table};
-use tables::{Index, OpeningIndex};
+use std::path::PathBuf;
+use tables::file::check_sidecar;
 
 /// Pawn-capture reading on the command line.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -127,13 +125,12 @@ pub struct SolveArgs {
     /// instead of resuming it, and allow replacing an existing table.
     #[arg(long)]
     fresh: bool,
-}
-
-/// `ttc stats TABLE`.
-#[derive(Debug, Args)]
-pub struct StatsArgs {
-    /// Table file.
-    table: PathBuf,
+    /// Audit the finished table with the independent engine (as `ttc audit`
+    /// does) while it is still PATH.tmp, and rename it to PATH only if
+    /// every cell passes (on the full game about 10 minutes more on two
+    /// idle cores).
+    #[arg(long)]
+    audit: bool,
 }
 
 /// `ttc verify TABLE`.
@@ -143,7 +140,8 @@ pub struct VerifyArgs {
     table: PathBuf,
 }
 
-fn print_json<T: Serialize>(v: &T) -> Result<()> {
+/// Prints `v` as pretty JSON on standard output.
+pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
     println!("{}", serde_json::to_string_pretty(v)?);
     Ok(())
 }
@@ -199,9 +197,29 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
         progress: true,
         fresh: args.fresh,
     };
-    let r = solver::solve(v, &opts)?;
+    let mut audited: Option<crate::audit_cmd::TableAudit> = None;
+    let r = if args.audit {
+        let aopts = audit::ttc::table_audit::AuditOptions {
+            progress: !json || std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            ..Default::default()
+        };
+        solver::solve::solve_checked(v, &opts, &mut |tmp| {
+            let a = crate::audit_cmd::TableAudit::run(tmp, &aopts)?;
+            let failure = a.failure();
+            audited = Some(a);
+            failure.map_or(Ok(()), Err)
+        })?
+    } else {
+        solver::solve(v, &opts)?
+    };
+    let audit = audited.as_ref().map(|a| SolveAuditJson {
+        ok: a.ok(),
+        failures: a.report.failures,
+        cells_crc_ok: a.computed == a.stored,
+        seconds: a.report.seconds,
+    });
     if json {
-        return print_json(&r);
+        return print_json(&SolveJson { report: &r, audit });
     }
     println!("solved {} into {}", r.variant, r.table);
     println!("rule tag {}", r.rule_tag);
@@ -210,10 +228,40 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
     println!("CRC-64/XZ {}", r.crc64);
     println!("SHA-256 {}", r.sha256);
     println!("wall time {:.1} s", r.seconds);
+    if let Some(a) = audit {
+        println!(
+            "audit before the rename: every cell satisfies its equation, cells CRC ok ({:.1} s)",
+            a.seconds
+        );
+    }
     Ok(())
 }
 
-fn print_section(name: &str, s: &SectionStats) {
+/// `ttc solve --json` report: the solve's, plus the audit's summary with
+/// `--audit`.
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    #[serde(flatten)]
+    report: &'a solver::SolveReport,
+    /// `null` without `--audit`.
+    audit: Option<SolveAuditJson>,
+}
+
+/// Summary of the audit run by `ttc solve --audit` (a failed audit ends
+/// the solve with an error instead).
+#[derive(Serialize, Clone, Copy)]
+struct SolveAuditJson {
+    ok: bool,
+    /// Cells breaking an equation.
+    failures: u64,
+    cells_crc_ok: bool,
+    /// Wall time of the audit, seconds.
+    seconds: f64,
+}
+
+/// Prints a section's W/L/D counts (and invalid cells, if any) and its
+/// longest win and loss, each line starting with `name`.
+pub fn print_section(name: &str, s: &SectionStats) {
     println!(
         "{name}: {} positions: {} wins / {} losses / {} draws",
         group(s.positions),
@@ -233,107 +281,6 @@ fn print_section(name: &str, s: &SectionStats) {
         show(s.longest_win),
         show(s.longest_loss)
     );
-}
-
-/// `ttc stats` report.
-#[derive(Debug, Serialize)]
-pub struct StatsReport {
-    table: String,
-    rules: String,
-    rule_tag: String,
-    post: SectionStats,
-    opening: SectionStats,
-    deepest_opening: Option<u8>,
-    empty_board: String,
-    first_placements: FirstPlacements,
-}
-
-/// Values of every first placement from the empty board.
-#[derive(Debug, Serialize)]
-pub struct FirstPlacements {
-    moves: u64,
-    /// Results for the player who placed (White).
-    wins: u64,
-    losses: u64,
-    draws: u64,
-}
-
-/// Opens a table and checks it fully (header, layout, CRC).
-pub fn open_table(path: &Path) -> Result<Table> {
-    Ok(Table::open(path)?)
-}
-
-/// Value of an opening or post-opening position in a table.
-pub fn value_of(t: &Table, idx: &Index, oidx: &OpeningIndex, pos: &Position) -> Result<u8> {
-    Ok(if pos.opening_ply().is_some() {
-        t.opening()[oidx.rank(pos)? as usize]
-    } else {
-        t.post()[idx.rank_position(pos)? as usize]
-    })
-}
-
-/// Runs `ttc stats`.
-pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
-    let t = open_table(&args.table)?;
-    let v = t.variant();
-    let idx = Index::new(v);
-    let oidx = OpeningIndex::new(v);
-    let post = SectionStats::of(t.post());
-    let opening = SectionStats::of(t.opening());
-    let empty = Position::empty(v);
-    let ev =
-        decode(value_of(&t, &idx, &oidx, &empty)?).context("empty board holds an invalid code")?;
-    let mut fp = FirstPlacements {
-        moves: 0,
-        wins: 0,
-        losses: 0,
-        draws: 0,
-    };
-    for m in empty.legal_moves() {
-        let child = empty.play(m)?;
-        let cv = decode(value_of(&t, &idx, &oidx, &child)?).context("invalid code")?;
-        fp.moves += 1;
-        match cv.parent_of() {
-            tables::code::Wdl::Win(_) => fp.wins += 1,
-            tables::code::Wdl::Loss(_) => fp.losses += 1,
-            tables::code::Wdl::Draw => fp.draws += 1,
-        }
-    }
-    let r = StatsReport {
-        table: args.table.display().to_string(),
-        rules: v.describe(),
-        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
-        deepest_opening: opening.deepest(),
-        post,
-        opening,
-        empty_board: ev.describe(),
-        first_placements: fp,
-    };
-    if json {
-        return print_json(&r);
-    }
-    println!("table: {}", r.table);
-    println!("rules: {} (rule tag {})", r.rules, r.rule_tag);
-    print_section("post-opening", &r.post);
-    print_section("opening", &r.opening);
-    println!(
-        "deepest opening result: {}",
-        r.deepest_opening
-            .map_or("-".into(), |d| format!("{d} plies"))
-    );
-    println!("empty board: {}", r.empty_board);
-    println!(
-        "first placements: {} moves: {} win / {} lose / {} draw for White",
-        r.first_placements.moves,
-        r.first_placements.wins,
-        r.first_placements.losses,
-        r.first_placements.draws
-    );
-    print_histograms(&[
-        ("post-opening", &r.post.distances),
-        ("opening", &r.opening.distances),
-    ]);
-    Ok(())
 }
 
 /// `ttc verify` report.

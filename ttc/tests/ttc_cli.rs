@@ -72,20 +72,36 @@ fn pack_never_replaces_a_file_without_force() {
 }
 
 #[test]
-fn a_compact_table_is_named_where_a_source_table_is_needed() {
+fn read_only_commands_take_a_compact_table_and_pack_names_it() {
     let dir = tempfile::tempdir().unwrap();
     let t = small_table(dir.path(), PawnReading::TravelDirection);
     let c = dir.path().join("t.ctbl").display().to_string();
-    assert!(ttc(&["pack", &t, &c]).status.success());
+    assert!(ttc(&["pack", &t, &c, "--block-size", "777"])
+        .status
+        .success());
+    // The same report from either format (but for the names, formats and
+    // times).
+    let report = |cmd: &str, table: &str| {
+        let o = ttc(&["--json", cmd, table]);
+        assert!(o.status.success(), "{cmd} {table}: {}", stderr(&o));
+        let mut j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let m = j.as_object_mut().unwrap();
+        for volatile in ["table", "format", "seconds"] {
+            m.remove(volatile);
+        }
+        j
+    };
     for cmd in ["stats", "audit", "census"] {
-        let o = ttc(&[cmd, &c]);
-        assert!(!o.status.success(), "{cmd}");
-        assert!(
-            stderr(&o).contains("compact table"),
-            "{cmd}: {}",
-            stderr(&o)
-        );
+        assert_eq!(report(cmd, &t), report(cmd, &c), "{cmd}");
     }
+    // pack reads every cell of a source table: a compact one is named.
+    let o = ttc(&[
+        "pack",
+        &c,
+        &dir.path().join("again.ctbl").display().to_string(),
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("compact table"), "{}", stderr(&o));
 }
 
 #[test]
@@ -95,4 +111,89 @@ fn perft_depth_is_bounded() {
     assert!(stderr(&o).contains("0..=64"), "{}", stderr(&o));
     let o = ttc(&["perft", "ttc", "--depth", "0"]);
     assert!(o.status.success());
+}
+
+#[test]
+fn solve_with_audit_audits_before_the_rename() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.tbl");
+    let o = ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--threads",
+        "1",
+        "--audit",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("audit before the rename: every cell satisfies its equation"),
+        "{text}"
+    );
+    assert!(out.exists());
+    let o = ttc(&[
+        "--json",
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--threads",
+        "1",
+        "--audit",
+        "--fresh",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["audit"]["ok"], true, "{j}");
+    assert_eq!(j["audit"]["failures"], 0, "{j}");
+}
+
+#[test]
+fn audit_and_census_run_on_the_threads_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path(), PawnReading::TravelDirection);
+    let mut reports = Vec::new();
+    for cmd in ["audit", "census"] {
+        for n in ["1", "3"] {
+            let o = ttc(&["--json", cmd, &t, "--threads", n]);
+            assert!(o.status.success(), "{cmd} {n}: {}", stderr(&o));
+            let mut j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(j["threads"].to_string(), n, "{cmd}");
+            // The same figures whatever the thread count.
+            let m = j.as_object_mut().unwrap();
+            for volatile in ["threads", "seconds"] {
+                m.remove(volatile);
+            }
+            reports.push(j);
+        }
+        for bad in ["0", "257"] {
+            let o = ttc(&[cmd, &t, "--threads", bad]);
+            assert_eq!(o.status.code(), Some(2), "{cmd} --threads {bad}");
+            assert!(stderr(&o).contains("--threads"), "{}", stderr(&o));
+        }
+    }
+    assert_eq!(reports[0], reports[1]);
+    assert_eq!(reports[2], reports[3]);
+    let o = ttc(&[
+        "--json",
+        "audit",
+        "index",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--threads",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["threads"], 2);
 }

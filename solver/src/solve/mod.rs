@@ -128,10 +128,33 @@ pub struct SolveReport {
 /// I/O errors (with the path), an inconsistent interrupted solve, or an
 /// internal consistency failure (a pending distance never assigned).
 pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
+    solve_checked(variant, opts, &mut |_| Ok(()))
+}
+
+/// A check of a finished table before it gets its real name: called with
+/// the path of the sealed temporary file (`PATH.tmp`, header complete,
+/// cells synced), on the solve's thread pool.
+pub type FinishedCheck<'a> = dyn FnMut(&Path) -> Result<()> + Send + 'a;
+
+/// Solves `variant` into `opts.out` as [`solve`] does, but runs `check` on
+/// the finished table while it is still `PATH.tmp`, and renames it to
+/// `PATH` (and writes the sidecar) only if `check` succeeds.
+///
+/// # Errors
+/// As [`solve`]; and `check`'s error, with context naming `PATH.tmp` and
+/// `PATH`. `PATH.tmp` and the work folder are then left in place (a run
+/// with `fresh` starts over; without it the same command finishes the
+/// table again from the last checkpoint and checks it again), and `PATH`
+/// is not created.
+pub fn solve_checked(
+    variant: Variant,
+    opts: &SolveOptions,
+    check: &mut FinishedCheck<'_>,
+) -> Result<SolveReport> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.unwrap_or(0))
         .build()?;
-    pool.install(|| solve_inner(variant, opts))
+    pool.install(|| solve_inner(variant, opts, check))
         .map_err(|e| checkpoint::hint_fresh(e, opts))
 }
 
@@ -166,7 +189,11 @@ fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Opti
     Ok(Some(c))
 }
 
-fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
+fn solve_inner(
+    variant: Variant,
+    opts: &SolveOptions,
+    check: &mut FinishedCheck<'_>,
+) -> Result<SolveReport> {
     let t0 = Instant::now();
     // One run per output path: a second run would resume the first one's
     // live work files.
@@ -253,7 +280,15 @@ fn solve_inner(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     let post_hist = histogram(unsafe_bytes(cells));
     let open_hist = histogram(unsafe_bytes(open));
     drop(ctx);
-    let (crc, sha) = writer.finish()?;
+    let sealed = writer.seal()?;
+    check(sealed.tmp()).with_context(|| {
+        format!(
+            "{} was not renamed to {}; it is kept for inspection (run with --fresh to solve again from scratch)",
+            sealed.tmp().display(),
+            sealed.path().display()
+        )
+    })?;
+    let (crc, sha) = sealed.commit()?;
     let _ = fs::remove_dir_all(&dir);
     Ok(SolveReport {
         variant: variant.describe(),
