@@ -281,7 +281,16 @@ pub enum IllegalMove {
         /// Landing point.
         to: Square,
     },
-    /// A step to an occupied point.
+    /// A step onto a point holding one of the mover's own pieces (checked
+    /// before adjacency: the point is occupied whatever the distance).
+    #[error("step {from}-{to}: {to} is occupied by one of the mover's own pieces (a step moves to an empty neighbouring point)")]
+    StepOntoOwnPiece {
+        /// Start point.
+        from: Square,
+        /// Landing point, holding a piece of the side to move.
+        to: Square,
+    },
+    /// A step onto an enemy piece (checked before adjacency).
     #[error("step {from}-{to}: {to} is occupied by a {occupant} piece (steps never capture; a capture is written {from}x{to})")]
     StepOccupied {
         /// Start point.
@@ -552,8 +561,9 @@ impl Position {
     ///
     /// # Errors
     /// The first [`IllegalMove`] reason found: empty or enemy start point,
-    /// same point, a step that is not to an adjacent empty point, a capture
-    /// onto a point without an enemy or that no loop path reaches.
+    /// same point, a step onto an occupied point (own or enemy, whatever
+    /// the distance) or to a point that is not a neighbour, a capture onto
+    /// a point without an enemy or that no loop path reaches.
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         let Move { from, to, kind } = mv;
         match self.piece_at(from) {
@@ -572,11 +582,19 @@ impl Position {
         }
         match kind {
             MoveKind::Step => {
+                // Occupancy first: a step onto a piece is refused for that
+                // reason whether or not the point is a neighbour.
+                match self.piece_at(to) {
+                    Some(occupant) if occupant == self.side => {
+                        return Err(IllegalMove::StepOntoOwnPiece { from, to });
+                    }
+                    Some(occupant) => {
+                        return Err(IllegalMove::StepOccupied { from, to, occupant });
+                    }
+                    None => {}
+                }
                 if KING[from.index()] & to.bit() == 0 {
                     return Err(IllegalMove::StepTooFar { from, to });
-                }
-                if let Some(occupant) = self.piece_at(to) {
-                    return Err(IllegalMove::StepOccupied { from, to, occupant });
                 }
             }
             MoveKind::Capture => {

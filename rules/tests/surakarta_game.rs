@@ -121,11 +121,38 @@ fn illegal_moves_give_their_reason() {
     );
     assert_eq!(
         check("a1-a2"),
+        IllegalMove::StepOntoOwnPiece {
+            from: sq("a1"),
+            to: sq("a2")
+        }
+    );
+    // Onto an own piece that is not a neighbour: the point is occupied
+    // (this used to be reported as "not adjacent").
+    assert_eq!(
+        check("a1-c2"),
+        IllegalMove::StepOntoOwnPiece {
+            from: sq("a1"),
+            to: sq("c2")
+        }
+    );
+    assert!(check("a1-c2")
+        .to_string()
+        .contains("c2 is occupied by one of the mover's own pieces"));
+    // Onto an enemy piece, adjacent or not: occupied, with the capture
+    // notation as a hint.
+    let black = Position::parse("6/6/6/6/1b4/r5 r 0").unwrap();
+    let err = black.check_move(mv("a1-b2")).unwrap_err();
+    assert_eq!(
+        err,
         IllegalMove::StepOccupied {
             from: sq("a1"),
-            to: sq("a2"),
-            occupant: Side::Red
+            to: sq("b2"),
+            occupant: Side::Black
         }
+    );
+    assert!(
+        err.to_string().contains("a capture is written a1xb2"),
+        "{err}"
     );
     assert_eq!(
         check("a2-a2"),
