@@ -28,7 +28,9 @@
 //! * End of game (applied by [`Game`], not by [`perft`]): capturing all
 //!   enemy pieces wins; the same board with the same side to move for the
 //!   third time, 50 turns (plies) without a capture, or no legal move for the
-//!   side to move is a draw.
+//!   side to move is a draw. [`DrawRules::Course`] is the convention of a
+//!   university course's program instead: no repetition rule, and 40 plies
+//!   without a capture.
 //!
 //! # Speed
 //!
@@ -41,7 +43,7 @@
 mod game;
 mod notation;
 
-pub use game::{DrawReason, Game, GameError, Status};
+pub use game::{DrawReason, DrawRules, Game, GameError, Status, COURSE_QUIET_PLY_LIMIT};
 pub use notation::NotationError;
 
 use serde::{Deserialize, Serialize};

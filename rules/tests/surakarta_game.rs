@@ -1,9 +1,10 @@
 //! Game end (the Surakarta rules "胜负与特殊规则"): win by capturing every enemy piece,
 //! draws by third repetition, 50 turns without capture and no legal move;
+//! the course convention (no repetition rule, 40 plies without a capture);
 //! illegal moves rejected with their reason.
 
 use rules::surakarta::{
-    DrawReason, Game, GameError, IllegalMove, Move, Position, Side, Square, Status,
+    DrawReason, DrawRules, Game, GameError, IllegalMove, Move, Position, Side, Square, Status,
 };
 
 fn mv(text: &str) -> Move {
@@ -184,4 +185,64 @@ fn illegal_moves_give_their_reason() {
     assert!(matches!(g.play(mv("a2-a4")), Err(GameError::Illegal(_))));
     assert_eq!(g.plies(), 0);
     assert_eq!(*g.position(), start);
+}
+
+#[test]
+fn course_rules_have_no_repetition_draw() {
+    let mut g = Game::with_rules(Position::start(), DrawRules::Course);
+    assert_eq!(g.rules(), DrawRules::Course);
+    let shuffle = ["a2-a3", "a5-a4", "a3-a2", "a4-a5"];
+    // The start position comes back four times (plies 4, 8, 12, 16): the
+    // standard rules would have ended the game at ply 8.
+    for _ in 0..4 {
+        for m in shuffle {
+            assert_eq!(g.play(mv(m)).unwrap(), Status::Ongoing, "{m}");
+        }
+    }
+    assert_eq!(g.plies(), 16);
+}
+
+#[test]
+fn course_rules_end_after_forty_quiet_plies() {
+    let p = Position::parse("b5/6/6/6/6/5r r 39").unwrap();
+    let mut g = Game::with_rules(p, DrawRules::Course);
+    assert_eq!(g.status(), Status::Ongoing);
+    assert_eq!(
+        g.play(mv("f1-e1")).unwrap(),
+        Status::Drawn {
+            reason: DrawReason::FortyPliesWithoutCapture
+        }
+    );
+    // The same move under the standard rules plays on (50 is the limit).
+    let mut g = Game::new(p);
+    assert_eq!(g.play(mv("f1-e1")).unwrap(), Status::Ongoing);
+    // From the start: the 40th quiet ply ends it, the 39th does not.
+    let mut g = Game::with_rules(Position::start(), DrawRules::Course);
+    let cycle = ["a2-a3", "a5-a4", "a3-a2", "a4-a5"];
+    for ply in 1..=40 {
+        let status = g.play(mv(cycle[(ply - 1) % 4])).unwrap();
+        if ply < 40 {
+            assert_eq!(status, Status::Ongoing, "ply {ply}");
+        } else {
+            assert_eq!(
+                status,
+                Status::Drawn {
+                    reason: DrawReason::FortyPliesWithoutCapture
+                }
+            );
+        }
+    }
+}
+
+#[test]
+fn draw_rules_parse_their_names() {
+    assert_eq!("standard".parse::<DrawRules>(), Ok(DrawRules::Standard));
+    assert_eq!("course".parse::<DrawRules>(), Ok(DrawRules::Course));
+    let err = "fide".parse::<DrawRules>().unwrap_err();
+    assert!(
+        err.contains("\"fide\"") && err.contains("`course`"),
+        "{err}"
+    );
+    assert_eq!(DrawRules::Course.quiet_ply_limit(), 40);
+    assert_eq!(DrawRules::Standard.quiet_ply_limit(), 50);
 }
