@@ -150,3 +150,55 @@ fn a_seed_and_a_position_are_not_both_given() {
         "{err}"
     );
 }
+
+#[test]
+fn divide_with_cross_check_prints_one_line_per_first_turn() {
+    let out = ttc(&[
+        "perft",
+        "tzaar",
+        "--depth",
+        "2",
+        "--position",
+        SMALL,
+        "--divide",
+        "--cross-check",
+    ]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<&str> = text.lines().collect();
+    // 14 first turns, a blank line, the agreement, the positions, the total.
+    assert_eq!(lines.len(), 14 + 4, "{text}");
+    let sum: u64 = lines[..14]
+        .iter()
+        .map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 20);
+    assert_eq!(lines[14], "");
+    assert_eq!(lines[15], "cross-check depth 2: both generators agree");
+    assert_eq!(*lines.last().unwrap(), "total: 20");
+    // The same lines as the plain divide.
+    let plain = stdout(&ttc(&[
+        "perft",
+        "tzaar",
+        "--depth",
+        "2",
+        "--position",
+        SMALL,
+        "--divide",
+    ]));
+    assert_eq!(plain.lines().take(14).collect::<Vec<_>>(), lines[..14]);
+    let json = ttc(&[
+        "--json",
+        "perft",
+        "tzaar",
+        "--depth",
+        "2",
+        "--position",
+        SMALL,
+        "--divide",
+        "--cross-check",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["divide"].as_array().unwrap().len(), 14);
+    assert_eq!(v["total"], 20);
+}

@@ -48,7 +48,8 @@ pub struct PerftArgs {
     /// Start from the seeded random opening with this seed (any u64).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Print the count below each first turn plan, then the total.
+    /// Print the count below each first turn plan, one line each, then the
+    /// total (with `--cross-check` too).
     #[arg(long)]
     pub divide: bool,
     /// Run the fast and the audit generator side by side and stop at the
@@ -143,7 +144,7 @@ fn parallel_divide(pos: &fast::Position, depth: u32, bar: &ProgressBar) -> Vec<(
 pub fn perft(args: &PerftArgs, json: bool) -> anyhow::Result<()> {
     let pos = start_position(args)?;
     if args.cross_check {
-        return cross_check(&pos, args.depth, json);
+        return cross_check(&pos, args.depth, args.divide, json);
     }
     let mut report = PerftReport {
         game: "tzaar",
@@ -401,66 +402,108 @@ struct CrossReport {
     /// Positions whose turn lists were compared.
     positions_compared: u64,
     seconds: f64,
+    /// With `--divide`: the count below each first turn, in turn order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DivideLine>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mismatch: Option<Mismatch>,
 }
 
-fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<()> {
-    let start = Instant::now();
-    let game = slow::Game::parse(&pos.to_string())
-        .map_err(|e| anyhow::anyhow!("the audit engine rejects the position `{pos}`: {e}"))?;
+/// Outcome of a cross-check walk: (plans counted, positions compared) or
+/// the first mismatch in turn order.
+type WalkResult = Result<(u64, u64), Box<Mismatch>>;
+
+/// Walks both engines' trees from `pos` to `depth`: the root's turn lists
+/// first, then every first turn's subtree in parallel. Returns the
+/// outcome and the count below each first turn (one per first turn when
+/// the walk agreed; none at depth 0).
+fn cross_walk(
+    pos: &fast::Position,
+    game: &slow::Game,
+    depth: u32,
+) -> (WalkResult, Vec<DivideLine>) {
     let stop = AtomicBool::new(false);
-    // Root node first (sequentially), then the first turns in parallel.
     let mut root = Walk {
         stop: &stop,
         nodes_compared: 0,
     };
     // Depth 0 still compares the root's turn lists, and counts 1.
-    let mut result = root
-        .node(pos, &game, 1, &mut Vec::new())
+    let result = root
+        .node(pos, game, 1, &mut Vec::new())
         .map(|n| (if depth == 0 { 1 } else { n }, 1u64));
-    if result.is_ok() && depth > 1 {
-        let turns = pos.turns();
-        let plans = game.plans();
-        let bar = progress(turns.len(), &format!("cross-check depth {depth}"));
-        let parts: Vec<Result<(u64, u64), Box<Mismatch>>> = turns
-            .par_iter()
-            .zip(plans.par_iter())
-            .map(|(t, plan)| {
-                let mut walk = Walk {
-                    stop: &stop,
-                    nodes_compared: 0,
-                };
-                let p2 = pos.play_unchecked(t);
-                let g2 = game.after(plan);
-                let mut path = vec![t.to_string()];
-                let r = if p2.to_string() != g2.to_string() {
-                    Err(Box::new(Mismatch {
-                        path: path.clone(),
-                        position: p2.to_string(),
-                        audit_position: g2.to_string(),
-                        what: format!("the positions after {t} differ"),
-                        rules_turns: vec![],
-                        audit_turns: vec![],
-                        only_in_rules: vec![],
-                        only_in_audit: vec![],
-                    }))
-                } else {
-                    walk.node(&p2, &g2, depth - 1, &mut path)
-                };
-                if r.is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                bar.inc(1);
-                r.map(|n| (n, walk.nodes_compared))
+    if result.is_err() || depth == 0 {
+        return (result, Vec::new());
+    }
+    let turns = pos.turns();
+    if depth == 1 {
+        let lines = turns
+            .iter()
+            .map(|t| DivideLine {
+                turn: t.to_string(),
+                nodes: 1,
             })
             .collect();
-        bar.finish_and_clear();
-        // The first mismatch in turn order wins.
-        result = parts
-            .into_iter()
-            .try_fold((0, 1), |acc, r| r.map(|(n, c)| (acc.0 + n, acc.1 + c)));
+        return (result, lines);
     }
+    let plans = game.plans();
+    let bar = progress(turns.len(), &format!("cross-check depth {depth}"));
+    let parts: Vec<WalkResult> = turns
+        .par_iter()
+        .zip(plans.par_iter())
+        .map(|(t, plan)| {
+            let mut walk = Walk {
+                stop: &stop,
+                nodes_compared: 0,
+            };
+            let p2 = pos.play_unchecked(t);
+            let g2 = game.after(plan);
+            let mut path = vec![t.to_string()];
+            let r = if p2.to_string() != g2.to_string() {
+                Err(Box::new(Mismatch {
+                    path: path.clone(),
+                    position: p2.to_string(),
+                    audit_position: g2.to_string(),
+                    what: format!("the positions after {t} differ"),
+                    rules_turns: vec![],
+                    audit_turns: vec![],
+                    only_in_rules: vec![],
+                    only_in_audit: vec![],
+                }))
+            } else {
+                walk.node(&p2, &g2, depth - 1, &mut path)
+            };
+            if r.is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            bar.inc(1);
+            r.map(|n| (n, walk.nodes_compared))
+        })
+        .collect();
+    bar.finish_and_clear();
+    let lines = turns
+        .iter()
+        .zip(&parts)
+        .filter_map(|(t, r)| {
+            r.as_ref().ok().map(|(n, _)| DivideLine {
+                turn: t.to_string(),
+                nodes: *n,
+            })
+        })
+        .collect();
+    // The first mismatch in turn order wins.
+    let result = parts
+        .into_iter()
+        .try_fold((0, 1), |acc, r| r.map(|(n, c)| (acc.0 + n, acc.1 + c)));
+    (result, lines)
+}
+
+/// Runs `ttc perft tzaar --cross-check` (with `--divide`: the count below
+/// each first turn too, one line each, the total last).
+fn cross_check(pos: &fast::Position, depth: u32, divide: bool, json: bool) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let game = slow::Game::parse(&pos.to_string())
+        .map_err(|e| anyhow::anyhow!("the audit engine rejects the position `{pos}`: {e}"))?;
+    let (result, lines) = cross_walk(pos, &game, depth);
     let seconds = start.elapsed().as_secs_f64();
     let (total, compared, mismatch) = match result {
         Ok((n, c)) => (n, c, None),
@@ -474,11 +517,25 @@ fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<(
         total,
         positions_compared: compared,
         seconds,
+        divide: (divide && mismatch.is_none()).then_some(lines),
         mismatch,
     };
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
-    } else if let Some(m) = &report.mismatch {
+    } else {
+        print_cross(&report);
+    }
+    if report.mismatch.is_some() {
+        bail!("the TZAAR generators disagree (see the report above)");
+    }
+    Ok(())
+}
+
+/// The text report of a cross-check: the mismatch, or the agreement with
+/// the count (after the divide lines, if any, the total last).
+fn print_cross(report: &CrossReport) {
+    let depth = report.depth;
+    if let Some(m) = &report.mismatch {
         println!("MISMATCH: {}", m.what);
         println!(
             "after turns: {}",
@@ -490,39 +547,31 @@ fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<(
         );
         println!("position (rules): {}", m.position);
         println!("position (audit): {}", m.audit_position);
-        println!(
-            "only in rules ({}): {}",
-            m.only_in_rules.len(),
-            m.only_in_rules.join(", ")
-        );
-        println!(
-            "only in audit ({}): {}",
-            m.only_in_audit.len(),
-            m.only_in_audit.join(", ")
-        );
-        println!(
-            "rules turns ({}): {}",
-            m.rules_turns.len(),
-            m.rules_turns.join(", ")
-        );
-        println!(
-            "audit turns ({}): {}",
-            m.audit_turns.len(),
-            m.audit_turns.join(", ")
-        );
+        let list = |what: &str, v: &[String]| println!("{what} ({}): {}", v.len(), v.join(", "));
+        list("only in rules", &m.only_in_rules);
+        list("only in audit", &m.only_in_audit);
+        list("rules turns", &m.rules_turns);
+        list("audit turns", &m.audit_turns);
+        return;
+    }
+    if let Some(lines) = &report.divide {
+        for l in lines {
+            println!("{}: {}", l.turn, l.nodes);
+        }
+        println!();
+        println!("cross-check depth {depth}: both generators agree");
+        println!("positions compared: {}", report.positions_compared);
+        println!("total: {}", report.total);
     } else {
         println!("cross-check depth {depth}: both generators agree");
-        println!("total: {total}");
-        println!("positions compared: {compared}");
-        eprintln!(
-            "  ({seconds:.1} s, {} threads)",
-            rayon::current_num_threads()
-        );
+        println!("total: {}", report.total);
+        println!("positions compared: {}", report.positions_compared);
     }
-    if report.mismatch.is_some() {
-        bail!("the TZAAR generators disagree (see the report above)");
-    }
-    Ok(())
+    eprintln!(
+        "  ({:.1} s, {} threads)",
+        report.seconds,
+        rayon::current_num_threads()
+    );
 }
 
 // ---------------------------------------------------------------------------
