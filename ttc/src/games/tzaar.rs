@@ -12,11 +12,11 @@
 //! lasts 60 turns (every turn captures a stack), so deeper counts are 0, and
 //! any depth past 3 or 4 would not finish anyway.
 //!
-//! Game records (`verify-game`) start with an optional header line giving
-//! the start position, either `position TEXT` or `seed S` (the colon after
-//! the keyword is optional: `position: TEXT`, `seed: S`), never both.
+//! Game records (`verify-game`) are read and replayed in
+//! [`super::tzaar_record`] (this project's format and LittleGolem's).
 
-use std::path::PathBuf;
+pub use super::tzaar_record::{verify_game, VerifyGameArgs};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -28,7 +28,7 @@ use rayon::prelude::*;
 use rules::tzaar as fast;
 use serde::Serialize;
 
-use super::{clip, header_value, parse_depth};
+use super::{clip, parse_depth};
 
 /// Arguments of `ttc perft tzaar`.
 #[derive(Debug, Args)]
@@ -56,16 +56,6 @@ pub struct PerftArgs {
     /// first position where their turn lists differ.
     #[arg(long)]
     pub cross_check: bool,
-}
-
-/// Arguments of `ttc verify-game tzaar`.
-#[derive(Debug, Args)]
-pub struct VerifyGameArgs {
-    /// Game record file: an optional header line giving the start, either
-    /// `position: TEXT` or `seed: S` (not both; the colon is optional:
-    /// `position TEXT`, `seed S`; default: the fixed start), then one turn
-    /// per line such as `D5xD4` or `12. E6xD5 F4+F3`; `#` starts a comment.
-    pub file: PathBuf,
 }
 
 /// The `--depth` parser: 0..=[`fast::MAX_PERFT_DEPTH`], with the reason.
@@ -572,196 +562,4 @@ fn print_cross(report: &CrossReport) {
         report.seconds,
         rayon::current_num_threads()
     );
-}
-
-// ---------------------------------------------------------------------------
-// verify-game
-// ---------------------------------------------------------------------------
-
-#[derive(Serialize)]
-struct Rejection {
-    line: usize,
-    turn_number: usize,
-    text: String,
-    reason: String,
-    position_before: String,
-}
-
-#[derive(Serialize)]
-struct GameResult {
-    winner: &'static str,
-    loser: &'static str,
-    reason: String,
-}
-
-#[derive(Serialize)]
-pub(super) struct VerifyReport {
-    game: &'static str,
-    file: String,
-    start: String,
-    turns_played: usize,
-    legal: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    illegal_turn: Option<Rejection>,
-    final_position: String,
-    /// `None` while the game is still in progress.
-    result: Option<GameResult>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to_move: Option<&'static str>,
-}
-
-fn result_of(p: &fast::Position) -> Option<GameResult> {
-    match p.status() {
-        fast::Status::Ongoing => None,
-        fast::Status::Won { winner, reason } => Some(GameResult {
-            winner: winner.name(),
-            loser: winner.opponent().name(),
-            reason: match reason {
-                fast::WinReason::NoVisibleType { loser, kind } => {
-                    format!("{loser} has no visible {kind} (no stack with a {kind} on top)")
-                }
-                fast::WinReason::NoCapture { loser } => {
-                    format!("{loser} is to move and has no legal capture")
-                }
-            },
-        }),
-    }
-}
-
-/// Runs `ttc verify-game tzaar`.
-pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
-    let text = super::read_record(&args.file)?;
-    let report = replay(&text, &args.file.display().to_string())?;
-    print_report(&report, json)?;
-    if let Some(r) = &report.illegal_turn {
-        bail!(
-            "{}:{}: illegal turn {}: {}",
-            args.file.display(),
-            r.line,
-            clip(&r.text),
-            r.reason
-        );
-    }
-    Ok(())
-}
-
-/// Replays the game record `text` (read from `file`, which errors name
-/// with the line): the header, then every turn until the first illegal
-/// one. A malformed header is an error; an illegal turn is reported.
-pub(super) fn replay(text: &str, file: &str) -> anyhow::Result<VerifyReport> {
-    let mut pos = fast::Position::fixed_start();
-    let mut start = pos.to_string();
-    // Line of the first turn, and the header that gave the start
-    // (`"position"` or `"seed"`) with its line.
-    let mut first_turn_line: Option<usize> = None;
-    let mut header: Option<(&str, usize)> = None;
-    let mut played = 0usize;
-    let mut rejection = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let position = header_value(line, "position");
-        let seed = header_value(line, "seed");
-        if let Some((key, value)) = position
-            .map(|v| ("position", v))
-            .or(seed.map(|v| ("seed", v)))
-        {
-            match header {
-                Some((earlier, at)) if earlier != key => bail!(
-                    "{file}:{line_no}: `{key}` after the `{earlier}` of line {at}: a game file gives either a seed or a position, not both"
-                ),
-                Some((_, at)) => bail!(
-                    "{file}:{line_no}: a second `{key}` line (the first is line {at}): a game file gives one start"
-                ),
-                None => {}
-            }
-            if let Some(at) = first_turn_line {
-                bail!("{file}:{line_no}: `{key}` must come before the first turn (line {at})");
-            }
-            if key == "position" {
-                pos = value
-                    .parse()
-                    .with_context(|| format!("{file}:{line_no}: bad start position"))?;
-            } else {
-                let seed: u64 = value.parse().with_context(|| {
-                    format!("{file}:{line_no}: seed {} is not a u64", clip(value))
-                })?;
-                pos = fast::Position::seeded(seed);
-            }
-            start = pos.to_string();
-            header = Some((key, line_no));
-            continue;
-        }
-        first_turn_line.get_or_insert(line_no);
-        // Optional move number such as `12.`.
-        let turn_text = match line.split_once('.') {
-            Some((num, rest)) if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) => {
-                rest.trim()
-            }
-            _ => line,
-        };
-        let outcome = turn_text
-            .parse::<fast::Turn>()
-            .map_err(|e| e.to_string())
-            .and_then(|t| pos.play(&t).map_err(|e| e.to_string()));
-        match outcome {
-            Ok(next) => {
-                pos = next;
-                played += 1;
-            }
-            Err(reason) => {
-                rejection = Some(Rejection {
-                    line: line_no,
-                    turn_number: played + 1,
-                    text: turn_text.to_string(),
-                    reason,
-                    position_before: pos.to_string(),
-                });
-                break;
-            }
-        }
-    }
-    let result = result_of(&pos);
-    Ok(VerifyReport {
-        game: "tzaar",
-        file: file.to_string(),
-        start,
-        turns_played: played,
-        legal: rejection.is_none(),
-        illegal_turn: rejection,
-        final_position: pos.to_string(),
-        to_move: result.is_none().then(|| pos.side_to_move().name()),
-        result,
-    })
-}
-
-/// Prints the report of `ttc verify-game tzaar` (JSON or text).
-fn print_report(report: &VerifyReport, json: bool) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(report)?);
-    } else {
-        if let Some(r) = &report.illegal_turn {
-            println!(
-                "ILLEGAL turn {} (line {}) {}: {}",
-                r.turn_number,
-                r.line,
-                clip(&r.text),
-                r.reason
-            );
-            println!("position before it: {}", r.position_before);
-        }
-        println!("turns played: {}", report.turns_played);
-        match &report.result {
-            Some(g) => println!("result: {} wins: {}", g.winner, g.reason),
-            None => println!(
-                "result: game in progress, {} to move",
-                report.to_move.unwrap_or("?")
-            ),
-        }
-        println!("final position: {}", report.final_position);
-    }
-    Ok(())
 }
