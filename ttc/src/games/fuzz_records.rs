@@ -1,6 +1,7 @@
 //! Fuzz targets for the game-record readers of `ttc verify-game` (TZAAR:
-//! this project's records and LittleGolem's; Surakarta), run in-process
-//! on the replay behind the command.
+//! this project's records and LittleGolem's; Surakarta: this project's
+//! records and the course logs), run in-process on the replay behind the
+//! command.
 //! Property: no panic; a malformed record is an error naming the file
 //! (and the line); an illegal turn or move is reported with its line and
 //! a non-empty reason. Budget: `rules/tests/fuzz/harness.rs`.
@@ -105,6 +106,25 @@ fn littlegolem_record(seed: u64, turns: usize) -> String {
     text
 }
 
+/// A legal course log of up to `plies` random moves from the start.
+fn course_log(plies: usize, seed: u64) -> String {
+    let mut rng = SplitMix64(seed);
+    let mut game = sk::Game::with_rules(sk::Position::start(), sk::DrawRules::Course);
+    let mut text = String::new();
+    for _ in 0..plies {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        text.push_str(&format!("{}-{} ", m.from, m.to).to_uppercase());
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    text
+}
+
 /// A reported illegal turn or move (JSON of the report) has a line and
 /// a reason.
 fn check_illegal(il: &serde_json::Value) {
@@ -124,7 +144,11 @@ fn check_tzaar_record(text: &str) {
 
 /// Surakarta record: replayed, or an error naming the file.
 fn check_surakarta_record(text: &str) {
-    match super::surakarta::replay(text, FILE) {
+    let options = super::surakarta_record::Options {
+        format: super::surakarta_record::SurakartaFormat::Auto,
+        rules: sk::DrawRules::Standard,
+    };
+    match super::surakarta_record::replay(text, FILE, options) {
         Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal"]),
         Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
     }
@@ -165,5 +189,18 @@ fn fuzz_littlegolem_record() {
         &[&a, &b],
         "klmnopqrs-pass;WB[]()POSFF\nabcABC\\",
         check_tzaar_record,
+    );
+}
+
+#[test]
+fn fuzz_course_log() {
+    let a = course_log(30, 1);
+    let b = course_log(8, 2);
+    let twice = format!("{b}{b}");
+    fuzz_text(
+        "course log",
+        &[&a, &b, &twice],
+        "ABCDEF123456- \n#",
+        check_surakarta_record,
     );
 }

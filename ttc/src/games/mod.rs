@@ -1,9 +1,11 @@
 //! Per-game subcommand implementations (perft, verify-game).
 
+pub mod course_log;
 #[cfg(test)]
 mod fuzz_records;
 pub mod littlegolem;
 pub mod surakarta;
+mod surakarta_record;
 pub mod tzaar;
 mod tzaar_record;
 
