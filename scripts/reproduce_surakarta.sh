@@ -114,6 +114,26 @@ else
         "$(grep '^illegal' <<<"$out")"
 fi
 
+# 6b. A course log (written for the tests; the public logs are in
+# REPRODUCE.md, not in this repository): read by content, Red (the course's
+# Black) captures every piece; shuttle moves repeat the start a third time,
+# which ends the game under the standard rules but not the course's.
+cat >"$dir/course.txt" <<'EOF'
+C2-D3 E5-D4 D3-C4 E6-E5 C4-C6 F6-E6 C6-D4 B5-B4 D4-D6 B4-B3 D6-C5 E5-F4 C5-F4 F5-F6
+C1-B3 A6-B5 F4-D5 B6-C5 D5-C5 A5-B4 C5-B4 B5-A6 B4-E6 A6-A5 B3-A5 F6-F5 E6-F5
+EOF
+printf 'A2-A3 A5-A4 A3-A2 A4-A5 A2-A3 A5-A4 A3-A2 A4-A5 B2-B3 ' >"$dir/shuttle.txt"
+out=$("$ttc" verify-game surakarta --draw-rules course "$dir/course.txt")
+check "course log" "result    red (red wins: all enemy pieces captured)" \
+    "$(grep '^result' <<<"$out")"
+if out=$("$ttc" verify-game surakarta "$dir/shuttle.txt" 2>&1); then
+    check "repetition under standard rules" "non-zero exit" "exit 0"
+else
+    check "repetition under standard rules" "plies     8 legal" "$(grep '^plies' <<<"$out")"
+fi
+out=$("$ttc" verify-game surakarta --draw-rules course "$dir/shuttle.txt")
+check "no repetition rule under course rules" "plies     9 legal" "$(grep '^plies' <<<"$out")"
+
 # 7. Benchmark (optional): median nodes per second, goal 5e7 on one core.
 if [[ $run_bench == 1 ]]; then
     cargo bench -p rules --bench surakarta_perft

@@ -25,6 +25,12 @@ expect "divide lines" 42 "$(grep -c ': ' <<<"$out" | xargs expr -1 +)"
 expect "divide total" "total: 260556" "$(tail -1 <<<"$out")"
 expect "divide first line" "A5xA4: 6142" "$(head -1 <<<"$out")"
 
+# 2b. Divide with the cross-check: the same lines, then the agreement, total last.
+out=$("$TTC" perft tzaar --depth 2 --divide --cross-check 2>/dev/null)
+expect "divide+cross-check first line" "A5xA4: 6142" "$(head -1 <<<"$out")"
+expect "divide+cross-check lines" 42 "$(grep -c 'x.*: ' <<<"$out")"
+expect "divide+cross-check end" $'cross-check depth 2: both generators agree\npositions compared: 43\ntotal: 260556' "$(tail -3 <<<"$out")"
+
 # 3. JSON report.
 out=$("$TTC" --json perft tzaar --depth 2 2>/dev/null)
 has "json total" '"total": 260556' "$out"
@@ -59,6 +65,15 @@ out=$("$TTC" verify-game tzaar "$tmp/suicide.txt" 2>&1)
 has "verify suicide stack" "result: Black wins: White has no visible Tzarra" "$out"
 if out=$("$TTC" verify-game tzaar "$tmp/illegal.txt" 2>&1); then fail=1; echo "FAIL illegal game accepted"; fi
 has "verify illegal turn" 'ILLEGAL turn 3 (line 3) `D4xA1 pass`: first action: the stack on C3 stands between D4 and A1' "$out"
+# A LittleGolem record (written for the tests; the public games are in
+# REPRODUCE.md, not in this repository): read by content, White wins.
+cat >"$tmp/lg.txt" <<'EOF'
+(;FF[TZAAR]VA[RANDOM]POS[baAbABCBAbcCbcaCCbCcAcCAbCCaABbBccBccCaCccCcabcCBCbCcBcacCBB]
+;W[plom];B[smsl-mmmn];W[krlq-kpkq];B[slrl-oqnq];W[nonn-lrks])
+EOF
+out=$("$TTC" verify-game tzaar "$tmp/lg.txt" 2>&1)
+has "verify LittleGolem record" "result: White wins: Black has no visible Tzaar" "$out"
+has "LittleGolem engines agree" "the audit engine agrees on every turn and the result" "$out"
 rm -rf "$tmp"
 
 if [[ $fail != 0 ]]; then echo "TZAAR reproduction: MISMATCH"; exit 1; fi

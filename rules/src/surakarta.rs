@@ -28,7 +28,9 @@
 //! * End of game (applied by [`Game`], not by [`perft`]): capturing all
 //!   enemy pieces wins; the same board with the same side to move for the
 //!   third time, 50 turns (plies) without a capture, or no legal move for the
-//!   side to move is a draw.
+//!   side to move is a draw. [`DrawRules::Course`] is the convention of a
+//!   university course's program instead: no repetition rule, and 40 plies
+//!   without a capture.
 //!
 //! # Speed
 //!
@@ -41,7 +43,7 @@
 mod game;
 mod notation;
 
-pub use game::{DrawReason, Game, GameError, Status};
+pub use game::{DrawReason, DrawRules, Game, GameError, Status, COURSE_QUIET_PLY_LIMIT};
 pub use notation::NotationError;
 
 use serde::{Deserialize, Serialize};
@@ -281,7 +283,16 @@ pub enum IllegalMove {
         /// Landing point.
         to: Square,
     },
-    /// A step to an occupied point.
+    /// A step onto a point holding one of the mover's own pieces (checked
+    /// before adjacency: the point is occupied whatever the distance).
+    #[error("step {from}-{to}: {to} is occupied by one of the mover's own pieces (a step moves to an empty neighbouring point)")]
+    StepOntoOwnPiece {
+        /// Start point.
+        from: Square,
+        /// Landing point, holding a piece of the side to move.
+        to: Square,
+    },
+    /// A step onto an enemy piece (checked before adjacency).
     #[error("step {from}-{to}: {to} is occupied by a {occupant} piece (steps never capture; a capture is written {from}x{to})")]
     StepOccupied {
         /// Start point.
@@ -552,8 +563,9 @@ impl Position {
     ///
     /// # Errors
     /// The first [`IllegalMove`] reason found: empty or enemy start point,
-    /// same point, a step that is not to an adjacent empty point, a capture
-    /// onto a point without an enemy or that no loop path reaches.
+    /// same point, a step onto an occupied point (own or enemy, whatever
+    /// the distance) or to a point that is not a neighbour, a capture onto
+    /// a point without an enemy or that no loop path reaches.
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
         let Move { from, to, kind } = mv;
         match self.piece_at(from) {
@@ -572,11 +584,19 @@ impl Position {
         }
         match kind {
             MoveKind::Step => {
+                // Occupancy first: a step onto a piece is refused for that
+                // reason whether or not the point is a neighbour.
+                match self.piece_at(to) {
+                    Some(occupant) if occupant == self.side => {
+                        return Err(IllegalMove::StepOntoOwnPiece { from, to });
+                    }
+                    Some(occupant) => {
+                        return Err(IllegalMove::StepOccupied { from, to, occupant });
+                    }
+                    None => {}
+                }
                 if KING[from.index()] & to.bit() == 0 {
                     return Err(IllegalMove::StepTooFar { from, to });
-                }
-                if let Some(occupant) = self.piece_at(to) {
-                    return Err(IllegalMove::StepOccupied { from, to, occupant });
                 }
             }
             MoveKind::Capture => {

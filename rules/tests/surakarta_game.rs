@@ -1,9 +1,10 @@
 //! Game end (the Surakarta rules "胜负与特殊规则"): win by capturing every enemy piece,
 //! draws by third repetition, 50 turns without capture and no legal move;
+//! the course convention (no repetition rule, 40 plies without a capture);
 //! illegal moves rejected with their reason.
 
 use rules::surakarta::{
-    DrawReason, Game, GameError, IllegalMove, Move, Position, Side, Square, Status,
+    DrawReason, DrawRules, Game, GameError, IllegalMove, Move, Position, Side, Square, Status,
 };
 
 fn mv(text: &str) -> Move {
@@ -121,11 +122,38 @@ fn illegal_moves_give_their_reason() {
     );
     assert_eq!(
         check("a1-a2"),
+        IllegalMove::StepOntoOwnPiece {
+            from: sq("a1"),
+            to: sq("a2")
+        }
+    );
+    // Onto an own piece that is not a neighbour: the point is occupied
+    // (this used to be reported as "not adjacent").
+    assert_eq!(
+        check("a1-c2"),
+        IllegalMove::StepOntoOwnPiece {
+            from: sq("a1"),
+            to: sq("c2")
+        }
+    );
+    assert!(check("a1-c2")
+        .to_string()
+        .contains("c2 is occupied by one of the mover's own pieces"));
+    // Onto an enemy piece, adjacent or not: occupied, with the capture
+    // notation as a hint.
+    let black = Position::parse("6/6/6/6/1b4/r5 r 0").unwrap();
+    let err = black.check_move(mv("a1-b2")).unwrap_err();
+    assert_eq!(
+        err,
         IllegalMove::StepOccupied {
             from: sq("a1"),
-            to: sq("a2"),
-            occupant: Side::Red
+            to: sq("b2"),
+            occupant: Side::Black
         }
+    );
+    assert!(
+        err.to_string().contains("a capture is written a1xb2"),
+        "{err}"
     );
     assert_eq!(
         check("a2-a2"),
@@ -157,4 +185,64 @@ fn illegal_moves_give_their_reason() {
     assert!(matches!(g.play(mv("a2-a4")), Err(GameError::Illegal(_))));
     assert_eq!(g.plies(), 0);
     assert_eq!(*g.position(), start);
+}
+
+#[test]
+fn course_rules_have_no_repetition_draw() {
+    let mut g = Game::with_rules(Position::start(), DrawRules::Course);
+    assert_eq!(g.rules(), DrawRules::Course);
+    let shuffle = ["a2-a3", "a5-a4", "a3-a2", "a4-a5"];
+    // The start position comes back four times (plies 4, 8, 12, 16): the
+    // standard rules would have ended the game at ply 8.
+    for _ in 0..4 {
+        for m in shuffle {
+            assert_eq!(g.play(mv(m)).unwrap(), Status::Ongoing, "{m}");
+        }
+    }
+    assert_eq!(g.plies(), 16);
+}
+
+#[test]
+fn course_rules_end_after_forty_quiet_plies() {
+    let p = Position::parse("b5/6/6/6/6/5r r 39").unwrap();
+    let mut g = Game::with_rules(p, DrawRules::Course);
+    assert_eq!(g.status(), Status::Ongoing);
+    assert_eq!(
+        g.play(mv("f1-e1")).unwrap(),
+        Status::Drawn {
+            reason: DrawReason::FortyPliesWithoutCapture
+        }
+    );
+    // The same move under the standard rules plays on (50 is the limit).
+    let mut g = Game::new(p);
+    assert_eq!(g.play(mv("f1-e1")).unwrap(), Status::Ongoing);
+    // From the start: the 40th quiet ply ends it, the 39th does not.
+    let mut g = Game::with_rules(Position::start(), DrawRules::Course);
+    let cycle = ["a2-a3", "a5-a4", "a3-a2", "a4-a5"];
+    for ply in 1..=40 {
+        let status = g.play(mv(cycle[(ply - 1) % 4])).unwrap();
+        if ply < 40 {
+            assert_eq!(status, Status::Ongoing, "ply {ply}");
+        } else {
+            assert_eq!(
+                status,
+                Status::Drawn {
+                    reason: DrawReason::FortyPliesWithoutCapture
+                }
+            );
+        }
+    }
+}
+
+#[test]
+fn draw_rules_parse_their_names() {
+    assert_eq!("standard".parse::<DrawRules>(), Ok(DrawRules::Standard));
+    assert_eq!("course".parse::<DrawRules>(), Ok(DrawRules::Course));
+    let err = "fide".parse::<DrawRules>().unwrap_err();
+    assert!(
+        err.contains("\"fide\"") && err.contains("`course`"),
+        "{err}"
+    );
+    assert_eq!(DrawRules::Course.quiet_ply_limit(), 40);
+    assert_eq!(DrawRules::Standard.quiet_ply_limit(), 50);
 }

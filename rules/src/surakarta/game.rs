@@ -1,20 +1,97 @@
-//! A Surakarta game with its history: the win and the digital draw rules of
-//! the Surakarta rules ("胜负与特殊规则").
+//! A Surakarta game with its history: the win rule and the draw rules of
+//! either convention ([`DrawRules`]): the digital draw rules of the
+//! Surakarta rules ("胜负与特殊规则"), or those of a university course's
+//! game program.
 
 use super::{IllegalMove, Move, Position, Side, QUIET_TURN_LIMIT};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
 
-/// Why a game is drawn (the Surakarta rules, the three digital rulings).
+/// Plies without a capture after which a game under [`DrawRules::Course`]
+/// ends (the course's game program: `max_no_capture_round` 40).
+pub const COURSE_QUIET_PLY_LIMIT: u16 = 40;
+
+/// The convention that decides draws. Both share the movement rules, the
+/// win (capture every enemy piece) and the draw when the side to move has
+/// no legal move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawRules {
+    /// The digital rulings of the Surakarta rules ("胜负与特殊规则"): the
+    /// same board with the same side to move for the third time, or 50
+    /// plies in a row without a capture ([`QUIET_TURN_LIMIT`]).
+    #[default]
+    Standard,
+    /// The rules library of a university programming course's Surakarta
+    /// program, under which its recorded games were played: no repetition
+    /// rule, and the game ends after 40 plies in a row without a capture
+    /// ([`COURSE_QUIET_PLY_LIMIT`]; that program checks it after every
+    /// non-capturing move). Its program then names the side with more
+    /// pieces the winner; this convention, like the standard one, scores
+    /// that end as a draw.
+    Course,
+}
+
+impl DrawRules {
+    /// `"standard"` or `"course"`, as on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawRules::Standard => "standard",
+            DrawRules::Course => "course",
+        }
+    }
+
+    /// Plies in a row without a capture that end the game: 50 or 40.
+    pub const fn quiet_ply_limit(self) -> u16 {
+        match self {
+            DrawRules::Standard => QUIET_TURN_LIMIT,
+            DrawRules::Course => COURSE_QUIET_PLY_LIMIT,
+        }
+    }
+
+    /// Whether a third occurrence of a board (same side to move) draws.
+    pub const fn repetition_draws(self) -> bool {
+        matches!(self, DrawRules::Standard)
+    }
+}
+
+impl fmt::Display for DrawRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for DrawRules {
+    type Err = String;
+
+    /// Parses `standard` or `course`.
+    fn from_str(s: &str) -> Result<DrawRules, String> {
+        match s {
+            "standard" => Ok(DrawRules::Standard),
+            "course" => Ok(DrawRules::Course),
+            _ => Err(format!(
+                "{} is not a draw convention: expected `standard` (third repetition, 50 plies \
+                 without a capture) or `course` (no repetition rule, 40 plies without a capture)",
+                crate::echo::clip_quoted(s)
+            )),
+        }
+    }
+}
+
+/// Why a game is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DrawReason {
-    /// The same board with the same side to move occurred for the third time.
+    /// The same board with the same side to move occurred for the third
+    /// time ([`DrawRules::Standard`] only).
     ThirdRepetition,
-    /// 50 consecutive turns (plies) without a capture.
+    /// 50 consecutive turns (plies) without a capture
+    /// ([`DrawRules::Standard`]).
     FiftyTurnsWithoutCapture,
-    /// The side to move has pieces but no legal move.
+    /// 40 consecutive plies without a capture ([`DrawRules::Course`]).
+    FortyPliesWithoutCapture,
+    /// The side to move has pieces but no legal move (both conventions).
     NoLegalMove,
 }
 
@@ -25,6 +102,9 @@ impl fmt::Display for DrawReason {
                 "the same board with the same side to move for the third time"
             }
             DrawReason::FiftyTurnsWithoutCapture => "50 turns without a capture",
+            DrawReason::FortyPliesWithoutCapture => {
+                "40 plies without a capture (course draw rules)"
+            }
             DrawReason::NoLegalMove => "the side to move has no legal move",
         })
     }
@@ -70,20 +150,30 @@ pub enum GameError {
 }
 
 /// A game in progress: current position, how often each (board, side to
-/// move) has occurred, and the status after the latest move.
+/// move) has occurred, the draw convention, and the status after the
+/// latest move.
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
     seen: HashMap<(u64, u64, Side), u32>,
     plies: usize,
     status: Status,
+    rules: DrawRules,
 }
 
 impl Game {
-    /// A game starting at `start` (which counts as the first occurrence of
-    /// its board). The status is evaluated at once, so a start position
-    /// with 50 quiet turns or without legal moves is already over.
+    /// A game under the standard draw rules starting at `start` (which
+    /// counts as the first occurrence of its board). The status is
+    /// evaluated at once, so a start position with 50 quiet turns or
+    /// without legal moves is already over.
     pub fn new(start: Position) -> Game {
+        Game::with_rules(start, DrawRules::Standard)
+    }
+
+    /// A game under the draw convention `rules` starting at `start`,
+    /// evaluated at once like [`Game::new`] (under [`DrawRules::Course`]
+    /// a start position with 40 or more quiet plies is already over).
+    pub fn with_rules(start: Position, rules: DrawRules) -> Game {
         let mut seen = HashMap::new();
         seen.insert(start.repetition_key(), 1);
         let mut game = Game {
@@ -91,9 +181,15 @@ impl Game {
             seen,
             plies: 0,
             status: Status::Ongoing,
+            rules,
         };
         game.status = game.evaluate(1);
         game
+    }
+
+    /// The draw convention of this game.
+    pub fn rules(&self) -> DrawRules {
+        self.rules
     }
 
     /// Current position.
@@ -112,8 +208,9 @@ impl Game {
     }
 
     /// Plays `mv` and returns the new status. Order of the end checks: all
-    /// enemy pieces captured (win), third repetition, 50 turns without a
-    /// capture, no legal move.
+    /// enemy pieces captured (win), third repetition (standard rules
+    /// only), the quiet-ply limit of the convention (50 or 40), no legal
+    /// move.
     ///
     /// # Errors
     /// [`GameError::Over`] if the game had ended, [`GameError::Illegal`]
@@ -139,14 +236,17 @@ impl Game {
                 winner: mover.opponent(),
             };
         }
-        if occurrences >= 3 {
+        if occurrences >= 3 && self.rules.repetition_draws() {
             return Status::Drawn {
                 reason: DrawReason::ThirdRepetition,
             };
         }
-        if pos.quiet_turns() >= QUIET_TURN_LIMIT {
+        if pos.quiet_turns() >= self.rules.quiet_ply_limit() {
             return Status::Drawn {
-                reason: DrawReason::FiftyTurnsWithoutCapture,
+                reason: match self.rules {
+                    DrawRules::Standard => DrawReason::FiftyTurnsWithoutCapture,
+                    DrawRules::Course => DrawReason::FortyPliesWithoutCapture,
+                },
             };
         }
         if pos.count_moves() == 0 {

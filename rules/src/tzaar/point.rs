@@ -1,6 +1,6 @@
 //! A board point and its GIPF name.
 
-use super::geometry::{is_point, GEO};
+use super::geometry::{first_on_ray, is_point, GEO};
 use super::POINT_COUNT;
 use std::fmt;
 
@@ -47,6 +47,20 @@ impl Point {
     /// All 60 points in index order.
     pub fn all() -> impl Iterator<Item = Point> {
         (0..POINT_COUNT as u8).map(Point)
+    }
+
+    /// The neighbours of this point: the next point along each of the six
+    /// lines through it, in index order; 3 to 6 of them (fewer at the
+    /// board edge and next to the centre hole E5, which is no point). This
+    /// is the board's own adjacency (the rays the move generator uses), so
+    /// other coordinate systems can be checked against it.
+    pub fn neighbours(self) -> Vec<Point> {
+        let mut out: Vec<Point> = (0..6)
+            .filter_map(|d| first_on_ray(self.index(), d, u64::MAX))
+            .map(|i| Point(i as u8))
+            .collect();
+        out.sort();
+        out
     }
 
     pub(super) fn bit(self) -> u64 {

@@ -45,3 +45,24 @@ fn stack_codes() {
     assert_eq!(code_height(s2), 3);
     assert_eq!(code_top(s2), Kind::Tzaar);
 }
+
+#[test]
+fn neighbours_are_the_adjacent_points_and_skip_the_hole() {
+    let p = |s: &str| s.parse::<Point>().unwrap();
+    let names =
+        |q: Point| -> Vec<String> { q.neighbours().iter().map(|n| n.to_string()).collect() };
+    assert_eq!(names(p("A1")), ["A2", "B1", "B2"]);
+    // E4 lies below the hole E5: five neighbours.
+    assert_eq!(names(p("E4")), ["D3", "D4", "E3", "F3", "F4"]);
+    assert_eq!(p("C3").neighbours().len(), 6);
+    // Adjacency is symmetric. The hexagon of side 5 (61 points) has
+    // 9 n^2 - 15 n + 6 = 156 edges; the hole E5 takes 6 of them.
+    let mut degree_sum = 0;
+    for a in Point::all() {
+        for b in a.neighbours() {
+            assert!(b.neighbours().contains(&a), "{a} - {b}");
+            degree_sum += 1;
+        }
+    }
+    assert_eq!(degree_sum, 2 * 150);
+}

@@ -1,5 +1,7 @@
-//! Fuzz targets for the game-record readers of `ttc verify-game` (TZAAR
-//! and Surakarta), run in-process on the replay behind the command.
+//! Fuzz targets for the game-record readers of `ttc verify-game` (TZAAR:
+//! this project's records and LittleGolem's; Surakarta: this project's
+//! records and the course logs), run in-process on the replay behind the
+//! command.
 //! Property: no panic; a malformed record is an error naming the file
 //! (and the line); an illegal turn or move is reported with its line and
 //! a non-empty reason. Budget: `rules/tests/fuzz/harness.rs`.
@@ -57,6 +59,72 @@ fn surakarta_record(plies: usize, seed: u64) -> String {
     text
 }
 
+/// A legal LittleGolem record of up to `turns` random turns from the
+/// seeded opening `seed`, split over lines.
+fn littlegolem_record(seed: u64, turns: usize) -> String {
+    use super::littlegolem::code_of;
+    let start = tz::Position::seeded(seed);
+    let pos_letters: String = tz::Point::all()
+        .map(|p| {
+            let s = start.stack(p).expect("the opening fills the board");
+            let letter = match s.top {
+                tz::Kind::Tzaar => 'a',
+                tz::Kind::Tzarra => 'b',
+                tz::Kind::Tott => 'c',
+            };
+            if s.color == tz::Color::White {
+                letter
+            } else {
+                letter.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    let mut text = format!("(;FF[TZAAR]VA[RANDOM]POS[{pos_letters}]\n");
+    let mut rng = SplitMix64(seed ^ 0x5eed);
+    let mut pos = start;
+    for _ in 0..turns {
+        let legal = pos.turns();
+        if legal.is_empty() {
+            break;
+        }
+        let t = legal[rng.below(legal.len())];
+        let side = if pos.side_to_move() == tz::Color::White {
+            'W'
+        } else {
+            'B'
+        };
+        let step = |s: tz::Step| format!("{}{}", code_of(s.from), code_of(s.to));
+        let second = match t.second {
+            None => String::new(),
+            Some(tz::Action::Pass) => "-pass".into(),
+            Some(tz::Action::Capture(s) | tz::Action::Stack(s)) => format!("-{}", step(s)),
+        };
+        text.push_str(&format!(";{side}[{}{second}]\n", step(t.first)));
+        pos = pos.play(&t).unwrap();
+    }
+    text.push(')');
+    text
+}
+
+/// A legal course log of up to `plies` random moves from the start.
+fn course_log(plies: usize, seed: u64) -> String {
+    let mut rng = SplitMix64(seed);
+    let mut game = sk::Game::with_rules(sk::Position::start(), sk::DrawRules::Course);
+    let mut text = String::new();
+    for _ in 0..plies {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        text.push_str(&format!("{}-{} ", m.from, m.to).to_uppercase());
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    text
+}
+
 /// A reported illegal turn or move (JSON of the report) has a line and
 /// a reason.
 fn check_illegal(il: &serde_json::Value) {
@@ -68,7 +136,7 @@ fn check_illegal(il: &serde_json::Value) {
 
 /// TZAAR record: replayed, or an error naming the file.
 fn check_tzaar_record(text: &str) {
-    match super::tzaar::replay(text, FILE) {
+    match super::tzaar_record::replay(text, FILE, super::tzaar_record::TzaarFormat::Auto) {
         Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal_turn"]),
         Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
     }
@@ -76,7 +144,11 @@ fn check_tzaar_record(text: &str) {
 
 /// Surakarta record: replayed, or an error naming the file.
 fn check_surakarta_record(text: &str) {
-    match super::surakarta::replay(text, FILE) {
+    let options = super::surakarta_record::Options {
+        format: super::surakarta_record::SurakartaFormat::Auto,
+        rules: sk::DrawRules::Standard,
+    };
+    match super::surakarta_record::replay(text, FILE, options) {
         Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal"]),
         Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
     }
@@ -104,6 +176,31 @@ fn fuzz_surakarta_record() {
         "surakarta record",
         &[&a, &b, "# empty game\nresult: draw\n"],
         "abcdef123456-x .#\npositionresult:redblackdrawunfinished/rb",
+        check_surakarta_record,
+    );
+}
+
+#[test]
+fn fuzz_littlegolem_record() {
+    let a = littlegolem_record(1, 12);
+    let b = littlegolem_record(2, 4);
+    fuzz_text(
+        "littlegolem record",
+        &[&a, &b],
+        "klmnopqrs-pass;WB[]()POSFF\nabcABC\\",
+        check_tzaar_record,
+    );
+}
+
+#[test]
+fn fuzz_course_log() {
+    let a = course_log(30, 1);
+    let b = course_log(8, 2);
+    let twice = format!("{b}{b}");
+    fuzz_text(
+        "course log",
+        &[&a, &b, &twice],
+        "ABCDEF123456- \n#",
         check_surakarta_record,
     );
 }

@@ -1,9 +1,13 @@
 //! Per-game subcommand implementations (perft, verify-game).
 
+pub mod course_log;
 #[cfg(test)]
 mod fuzz_records;
+pub mod littlegolem;
 pub mod surakarta;
+mod surakarta_record;
 pub mod tzaar;
+mod tzaar_record;
 
 pub(crate) use rules::echo::{clip, clip_quoted};
 
@@ -46,7 +50,8 @@ pub const RECORD_LIMIT: u64 = 16 << 20;
 
 /// Reads a game record: a regular file of at most [`RECORD_LIMIT`] bytes
 /// of UTF-8 text (a named pipe or a device is refused before it is
-/// opened).
+/// opened). A byte-order mark is left in place: [`without_bom`] deals with
+/// it when the record is replayed.
 ///
 /// # Errors
 /// The file, and why it cannot be read.
@@ -54,6 +59,28 @@ pub fn read_record(path: &std::path::Path) -> anyhow::Result<String> {
     use anyhow::Context;
     tables::fsutil::read_small_text(path, RECORD_LIMIT)
         .with_context(|| format!("cannot read game record {}", path.display()))
+}
+
+/// The UTF-8 byte-order mark, U+FEFF (bytes EF BB BF), which some editors
+/// put at the start of a text file.
+const BOM: char = '\u{feff}';
+
+/// The text of a game record without its leading UTF-8 byte-order mark,
+/// if it has one (every record format accepts one there).
+///
+/// # Errors
+/// A byte-order mark anywhere else: `FILE:LINE: a UTF-8 byte-order mark
+/// (U+FEFF) ...`, instead of an invisible bad character later.
+pub(crate) fn without_bom<'a>(text: &'a str, file: &str) -> anyhow::Result<&'a str> {
+    let body = text.strip_prefix(BOM).unwrap_or(text);
+    if let Some(at) = body.find(BOM) {
+        let line = 1 + body[..at].matches('\n').count();
+        anyhow::bail!(
+            "{file}:{line}: a UTF-8 byte-order mark (U+FEFF) in the middle of the record; \
+             it is allowed only as the very first character of the file"
+        );
+    }
+    Ok(body)
 }
 
 #[cfg(test)]
@@ -70,6 +97,22 @@ mod tests {
         assert_eq!(header_value("seed 7", "seed"), Some("7"));
         assert_eq!(header_value("positions 6/6 r", "position"), None);
         assert_eq!(header_value("D4xE4", "position"), None);
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_skipped_and_another_is_named() {
+        assert_eq!(without_bom("\u{feff}D5xD4\n", "f").unwrap(), "D5xD4\n");
+        assert_eq!(without_bom("D5xD4\n", "f").unwrap(), "D5xD4\n");
+        let err = without_bom("D5xD4\n\u{feff}E6xD6 pass\n", "g.txt").unwrap_err();
+        let err = err.to_string();
+        assert!(
+            err.starts_with("g.txt:2: a UTF-8 byte-order mark (U+FEFF)"),
+            "{err}"
+        );
+        let err = without_bom("\u{feff}a\nb \u{feff}\n", "h")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("h:2: a UTF-8 byte-order mark"), "{err}");
     }
 
     #[test]

@@ -12,11 +12,11 @@
 //! lasts 60 turns (every turn captures a stack), so deeper counts are 0, and
 //! any depth past 3 or 4 would not finish anyway.
 //!
-//! Game records (`verify-game`) start with an optional header line giving
-//! the start position, either `position TEXT` or `seed S` (the colon after
-//! the keyword is optional: `position: TEXT`, `seed: S`), never both.
+//! Game records (`verify-game`) are read and replayed in
+//! [`super::tzaar_record`] (this project's format and LittleGolem's).
 
-use std::path::PathBuf;
+pub use super::tzaar_record::{verify_game, VerifyGameArgs};
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -28,7 +28,7 @@ use rayon::prelude::*;
 use rules::tzaar as fast;
 use serde::Serialize;
 
-use super::{clip, header_value, parse_depth};
+use super::{clip, parse_depth};
 
 /// Arguments of `ttc perft tzaar`.
 #[derive(Debug, Args)]
@@ -48,23 +48,14 @@ pub struct PerftArgs {
     /// Start from the seeded random opening with this seed (any u64).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Print the count below each first turn plan, then the total.
+    /// Print the count below each first turn plan, one line each, then the
+    /// total (with `--cross-check` too).
     #[arg(long)]
     pub divide: bool,
     /// Run the fast and the audit generator side by side and stop at the
     /// first position where their turn lists differ.
     #[arg(long)]
     pub cross_check: bool,
-}
-
-/// Arguments of `ttc verify-game tzaar`.
-#[derive(Debug, Args)]
-pub struct VerifyGameArgs {
-    /// Game record file: an optional header line giving the start, either
-    /// `position: TEXT` or `seed: S` (not both; the colon is optional:
-    /// `position TEXT`, `seed S`; default: the fixed start), then one turn
-    /// per line such as `D5xD4` or `12. E6xD5 F4+F3`; `#` starts a comment.
-    pub file: PathBuf,
 }
 
 /// The `--depth` parser: 0..=[`fast::MAX_PERFT_DEPTH`], with the reason.
@@ -143,7 +134,7 @@ fn parallel_divide(pos: &fast::Position, depth: u32, bar: &ProgressBar) -> Vec<(
 pub fn perft(args: &PerftArgs, json: bool) -> anyhow::Result<()> {
     let pos = start_position(args)?;
     if args.cross_check {
-        return cross_check(&pos, args.depth, json);
+        return cross_check(&pos, args.depth, args.divide, json);
     }
     let mut report = PerftReport {
         game: "tzaar",
@@ -401,66 +392,108 @@ struct CrossReport {
     /// Positions whose turn lists were compared.
     positions_compared: u64,
     seconds: f64,
+    /// With `--divide`: the count below each first turn, in turn order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DivideLine>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mismatch: Option<Mismatch>,
 }
 
-fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<()> {
-    let start = Instant::now();
-    let game = slow::Game::parse(&pos.to_string())
-        .map_err(|e| anyhow::anyhow!("the audit engine rejects the position `{pos}`: {e}"))?;
+/// Outcome of a cross-check walk: (plans counted, positions compared) or
+/// the first mismatch in turn order.
+type WalkResult = Result<(u64, u64), Box<Mismatch>>;
+
+/// Walks both engines' trees from `pos` to `depth`: the root's turn lists
+/// first, then every first turn's subtree in parallel. Returns the
+/// outcome and the count below each first turn (one per first turn when
+/// the walk agreed; none at depth 0).
+fn cross_walk(
+    pos: &fast::Position,
+    game: &slow::Game,
+    depth: u32,
+) -> (WalkResult, Vec<DivideLine>) {
     let stop = AtomicBool::new(false);
-    // Root node first (sequentially), then the first turns in parallel.
     let mut root = Walk {
         stop: &stop,
         nodes_compared: 0,
     };
     // Depth 0 still compares the root's turn lists, and counts 1.
-    let mut result = root
-        .node(pos, &game, 1, &mut Vec::new())
+    let result = root
+        .node(pos, game, 1, &mut Vec::new())
         .map(|n| (if depth == 0 { 1 } else { n }, 1u64));
-    if result.is_ok() && depth > 1 {
-        let turns = pos.turns();
-        let plans = game.plans();
-        let bar = progress(turns.len(), &format!("cross-check depth {depth}"));
-        let parts: Vec<Result<(u64, u64), Box<Mismatch>>> = turns
-            .par_iter()
-            .zip(plans.par_iter())
-            .map(|(t, plan)| {
-                let mut walk = Walk {
-                    stop: &stop,
-                    nodes_compared: 0,
-                };
-                let p2 = pos.play_unchecked(t);
-                let g2 = game.after(plan);
-                let mut path = vec![t.to_string()];
-                let r = if p2.to_string() != g2.to_string() {
-                    Err(Box::new(Mismatch {
-                        path: path.clone(),
-                        position: p2.to_string(),
-                        audit_position: g2.to_string(),
-                        what: format!("the positions after {t} differ"),
-                        rules_turns: vec![],
-                        audit_turns: vec![],
-                        only_in_rules: vec![],
-                        only_in_audit: vec![],
-                    }))
-                } else {
-                    walk.node(&p2, &g2, depth - 1, &mut path)
-                };
-                if r.is_err() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                bar.inc(1);
-                r.map(|n| (n, walk.nodes_compared))
+    if result.is_err() || depth == 0 {
+        return (result, Vec::new());
+    }
+    let turns = pos.turns();
+    if depth == 1 {
+        let lines = turns
+            .iter()
+            .map(|t| DivideLine {
+                turn: t.to_string(),
+                nodes: 1,
             })
             .collect();
-        bar.finish_and_clear();
-        // The first mismatch in turn order wins.
-        result = parts
-            .into_iter()
-            .try_fold((0, 1), |acc, r| r.map(|(n, c)| (acc.0 + n, acc.1 + c)));
+        return (result, lines);
     }
+    let plans = game.plans();
+    let bar = progress(turns.len(), &format!("cross-check depth {depth}"));
+    let parts: Vec<WalkResult> = turns
+        .par_iter()
+        .zip(plans.par_iter())
+        .map(|(t, plan)| {
+            let mut walk = Walk {
+                stop: &stop,
+                nodes_compared: 0,
+            };
+            let p2 = pos.play_unchecked(t);
+            let g2 = game.after(plan);
+            let mut path = vec![t.to_string()];
+            let r = if p2.to_string() != g2.to_string() {
+                Err(Box::new(Mismatch {
+                    path: path.clone(),
+                    position: p2.to_string(),
+                    audit_position: g2.to_string(),
+                    what: format!("the positions after {t} differ"),
+                    rules_turns: vec![],
+                    audit_turns: vec![],
+                    only_in_rules: vec![],
+                    only_in_audit: vec![],
+                }))
+            } else {
+                walk.node(&p2, &g2, depth - 1, &mut path)
+            };
+            if r.is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            bar.inc(1);
+            r.map(|n| (n, walk.nodes_compared))
+        })
+        .collect();
+    bar.finish_and_clear();
+    let lines = turns
+        .iter()
+        .zip(&parts)
+        .filter_map(|(t, r)| {
+            r.as_ref().ok().map(|(n, _)| DivideLine {
+                turn: t.to_string(),
+                nodes: *n,
+            })
+        })
+        .collect();
+    // The first mismatch in turn order wins.
+    let result = parts
+        .into_iter()
+        .try_fold((0, 1), |acc, r| r.map(|(n, c)| (acc.0 + n, acc.1 + c)));
+    (result, lines)
+}
+
+/// Runs `ttc perft tzaar --cross-check` (with `--divide`: the count below
+/// each first turn too, one line each, the total last).
+fn cross_check(pos: &fast::Position, depth: u32, divide: bool, json: bool) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let game = slow::Game::parse(&pos.to_string())
+        .map_err(|e| anyhow::anyhow!("the audit engine rejects the position `{pos}`: {e}"))?;
+    let (result, lines) = cross_walk(pos, &game, depth);
     let seconds = start.elapsed().as_secs_f64();
     let (total, compared, mismatch) = match result {
         Ok((n, c)) => (n, c, None),
@@ -474,11 +507,25 @@ fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<(
         total,
         positions_compared: compared,
         seconds,
+        divide: (divide && mismatch.is_none()).then_some(lines),
         mismatch,
     };
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
-    } else if let Some(m) = &report.mismatch {
+    } else {
+        print_cross(&report);
+    }
+    if report.mismatch.is_some() {
+        bail!("the TZAAR generators disagree (see the report above)");
+    }
+    Ok(())
+}
+
+/// The text report of a cross-check: the mismatch, or the agreement with
+/// the count (after the divide lines, if any, the total last).
+fn print_cross(report: &CrossReport) {
+    let depth = report.depth;
+    if let Some(m) = &report.mismatch {
         println!("MISMATCH: {}", m.what);
         println!(
             "after turns: {}",
@@ -490,229 +537,29 @@ fn cross_check(pos: &fast::Position, depth: u32, json: bool) -> anyhow::Result<(
         );
         println!("position (rules): {}", m.position);
         println!("position (audit): {}", m.audit_position);
-        println!(
-            "only in rules ({}): {}",
-            m.only_in_rules.len(),
-            m.only_in_rules.join(", ")
-        );
-        println!(
-            "only in audit ({}): {}",
-            m.only_in_audit.len(),
-            m.only_in_audit.join(", ")
-        );
-        println!(
-            "rules turns ({}): {}",
-            m.rules_turns.len(),
-            m.rules_turns.join(", ")
-        );
-        println!(
-            "audit turns ({}): {}",
-            m.audit_turns.len(),
-            m.audit_turns.join(", ")
-        );
+        let list = |what: &str, v: &[String]| println!("{what} ({}): {}", v.len(), v.join(", "));
+        list("only in rules", &m.only_in_rules);
+        list("only in audit", &m.only_in_audit);
+        list("rules turns", &m.rules_turns);
+        list("audit turns", &m.audit_turns);
+        return;
+    }
+    if let Some(lines) = &report.divide {
+        for l in lines {
+            println!("{}: {}", l.turn, l.nodes);
+        }
+        println!();
+        println!("cross-check depth {depth}: both generators agree");
+        println!("positions compared: {}", report.positions_compared);
+        println!("total: {}", report.total);
     } else {
         println!("cross-check depth {depth}: both generators agree");
-        println!("total: {total}");
-        println!("positions compared: {compared}");
-        eprintln!(
-            "  ({seconds:.1} s, {} threads)",
-            rayon::current_num_threads()
-        );
+        println!("total: {}", report.total);
+        println!("positions compared: {}", report.positions_compared);
     }
-    if report.mismatch.is_some() {
-        bail!("the TZAAR generators disagree (see the report above)");
-    }
-    Ok(())
-}
-
-// ---------------------------------------------------------------------------
-// verify-game
-// ---------------------------------------------------------------------------
-
-#[derive(Serialize)]
-struct Rejection {
-    line: usize,
-    turn_number: usize,
-    text: String,
-    reason: String,
-    position_before: String,
-}
-
-#[derive(Serialize)]
-struct GameResult {
-    winner: &'static str,
-    loser: &'static str,
-    reason: String,
-}
-
-#[derive(Serialize)]
-pub(super) struct VerifyReport {
-    game: &'static str,
-    file: String,
-    start: String,
-    turns_played: usize,
-    legal: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    illegal_turn: Option<Rejection>,
-    final_position: String,
-    /// `None` while the game is still in progress.
-    result: Option<GameResult>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    to_move: Option<&'static str>,
-}
-
-fn result_of(p: &fast::Position) -> Option<GameResult> {
-    match p.status() {
-        fast::Status::Ongoing => None,
-        fast::Status::Won { winner, reason } => Some(GameResult {
-            winner: winner.name(),
-            loser: winner.opponent().name(),
-            reason: match reason {
-                fast::WinReason::NoVisibleType { loser, kind } => {
-                    format!("{loser} has no visible {kind} (no stack with a {kind} on top)")
-                }
-                fast::WinReason::NoCapture { loser } => {
-                    format!("{loser} is to move and has no legal capture")
-                }
-            },
-        }),
-    }
-}
-
-/// Runs `ttc verify-game tzaar`.
-pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
-    let text = super::read_record(&args.file)?;
-    let report = replay(&text, &args.file.display().to_string())?;
-    print_report(&report, json)?;
-    if let Some(r) = &report.illegal_turn {
-        bail!(
-            "{}:{}: illegal turn {}: {}",
-            args.file.display(),
-            r.line,
-            clip(&r.text),
-            r.reason
-        );
-    }
-    Ok(())
-}
-
-/// Replays the game record `text` (read from `file`, which errors name
-/// with the line): the header, then every turn until the first illegal
-/// one. A malformed header is an error; an illegal turn is reported.
-pub(super) fn replay(text: &str, file: &str) -> anyhow::Result<VerifyReport> {
-    let mut pos = fast::Position::fixed_start();
-    let mut start = pos.to_string();
-    // Line of the first turn, and the header that gave the start
-    // (`"position"` or `"seed"`) with its line.
-    let mut first_turn_line: Option<usize> = None;
-    let mut header: Option<(&str, usize)> = None;
-    let mut played = 0usize;
-    let mut rejection = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let position = header_value(line, "position");
-        let seed = header_value(line, "seed");
-        if let Some((key, value)) = position
-            .map(|v| ("position", v))
-            .or(seed.map(|v| ("seed", v)))
-        {
-            match header {
-                Some((earlier, at)) if earlier != key => bail!(
-                    "{file}:{line_no}: `{key}` after the `{earlier}` of line {at}: a game file gives either a seed or a position, not both"
-                ),
-                Some((_, at)) => bail!(
-                    "{file}:{line_no}: a second `{key}` line (the first is line {at}): a game file gives one start"
-                ),
-                None => {}
-            }
-            if let Some(at) = first_turn_line {
-                bail!("{file}:{line_no}: `{key}` must come before the first turn (line {at})");
-            }
-            if key == "position" {
-                pos = value
-                    .parse()
-                    .with_context(|| format!("{file}:{line_no}: bad start position"))?;
-            } else {
-                let seed: u64 = value.parse().with_context(|| {
-                    format!("{file}:{line_no}: seed {} is not a u64", clip(value))
-                })?;
-                pos = fast::Position::seeded(seed);
-            }
-            start = pos.to_string();
-            header = Some((key, line_no));
-            continue;
-        }
-        first_turn_line.get_or_insert(line_no);
-        // Optional move number such as `12.`.
-        let turn_text = match line.split_once('.') {
-            Some((num, rest)) if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) => {
-                rest.trim()
-            }
-            _ => line,
-        };
-        let outcome = turn_text
-            .parse::<fast::Turn>()
-            .map_err(|e| e.to_string())
-            .and_then(|t| pos.play(&t).map_err(|e| e.to_string()));
-        match outcome {
-            Ok(next) => {
-                pos = next;
-                played += 1;
-            }
-            Err(reason) => {
-                rejection = Some(Rejection {
-                    line: line_no,
-                    turn_number: played + 1,
-                    text: turn_text.to_string(),
-                    reason,
-                    position_before: pos.to_string(),
-                });
-                break;
-            }
-        }
-    }
-    let result = result_of(&pos);
-    Ok(VerifyReport {
-        game: "tzaar",
-        file: file.to_string(),
-        start,
-        turns_played: played,
-        legal: rejection.is_none(),
-        illegal_turn: rejection,
-        final_position: pos.to_string(),
-        to_move: result.is_none().then(|| pos.side_to_move().name()),
-        result,
-    })
-}
-
-/// Prints the report of `ttc verify-game tzaar` (JSON or text).
-fn print_report(report: &VerifyReport, json: bool) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(report)?);
-    } else {
-        if let Some(r) = &report.illegal_turn {
-            println!(
-                "ILLEGAL turn {} (line {}) {}: {}",
-                r.turn_number,
-                r.line,
-                clip(&r.text),
-                r.reason
-            );
-            println!("position before it: {}", r.position_before);
-        }
-        println!("turns played: {}", report.turns_played);
-        match &report.result {
-            Some(g) => println!("result: {} wins: {}", g.winner, g.reason),
-            None => println!(
-                "result: game in progress, {} to move",
-                report.to_move.unwrap_or("?")
-            ),
-        }
-        println!("final position: {}", report.final_position);
-    }
-    Ok(())
+    eprintln!(
+        "  ({:.1} s, {} threads)",
+        report.seconds,
+        rayon::current_num_threads()
+    );
 }
