@@ -235,27 +235,38 @@ fn print_section(name: &str, s: &SectionStats) {
     );
 }
 
-/// `ttc stats` report.
+/// `ttc stats` report (what `--json` prints; `ttc report` draws from it).
 #[derive(Debug, Serialize)]
 pub struct StatsReport {
-    table: String,
-    rules: String,
-    rule_tag: String,
-    post: SectionStats,
-    opening: SectionStats,
-    deepest_opening: Option<u8>,
-    empty_board: String,
-    first_placements: FirstPlacements,
+    /// Table path as given.
+    pub table: String,
+    /// Rule set, e.g. `3x3 PNB travel-direction lock 4`.
+    pub rules: String,
+    /// Rule tag of the pawn reading, hex (`0x54544303`).
+    pub rule_tag: String,
+    /// Post-opening section: W/L/D counts and distance histogram (cells).
+    pub post: SectionStats,
+    /// Opening section, the same figures.
+    pub opening: SectionStats,
+    /// Longest decisive distance in the opening section, plies.
+    pub deepest_opening: Option<u8>,
+    /// Value of the empty board, e.g. `win in 7`.
+    pub empty_board: String,
+    /// Values of White's first placements.
+    pub first_placements: FirstPlacements,
 }
 
 /// Values of every first placement from the empty board.
 #[derive(Debug, Serialize)]
 pub struct FirstPlacements {
-    moves: u64,
+    /// Legal first placements.
+    pub moves: u64,
     /// Results for the player who placed (White).
-    wins: u64,
-    losses: u64,
-    draws: u64,
+    pub wins: u64,
+    /// Placements after which White loses.
+    pub losses: u64,
+    /// Placements after which the game is drawn.
+    pub draws: u64,
 }
 
 /// Opens a table and checks it fully (header, layout, CRC).
@@ -272,9 +283,10 @@ pub fn value_of(t: &Table, idx: &Index, oidx: &OpeningIndex, pos: &Position) -> 
     })
 }
 
-/// Runs `ttc stats`.
-pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
-    let t = open_table(&args.table)?;
+/// The `ttc stats` report of the source table at `path` (checked fully
+/// on opening: header, layout, CRC).
+pub fn stats_report(path: &Path) -> Result<StatsReport> {
+    let t = open_table(path)?;
     let v = t.variant();
     let idx = Index::new(v);
     let oidx = OpeningIndex::new(v);
@@ -299,8 +311,8 @@ pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
             tables::code::Wdl::Draw => fp.draws += 1,
         }
     }
-    let r = StatsReport {
-        table: args.table.display().to_string(),
+    Ok(StatsReport {
+        table: path.display().to_string(),
         rules: v.describe(),
         rule_tag: format!("{:#010x}", v.reading().rule_tag()),
         deepest_opening: opening.deepest(),
@@ -308,7 +320,12 @@ pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
         opening,
         empty_board: ev.describe(),
         first_placements: fp,
-    };
+    })
+}
+
+/// Runs `ttc stats`.
+pub fn run_stats(args: &StatsArgs, json: bool) -> Result<()> {
+    let r = stats_report(&args.table)?;
     if json {
         return print_json(&r);
     }
