@@ -45,7 +45,10 @@ fn check_section(got: &ReachSection, want: &Naive, what: &str) {
     assert_eq!(got.white_to_move, want.white, "{what}: white to move");
     assert_eq!(got.black_to_move, want.black, "{what}: black to move");
     assert_eq!(got.cells_reached, want.cells, "{what}: cells");
-    assert_eq!(got.terminal_positions, want.terminal_positions, "{what}: terminal");
+    assert_eq!(
+        got.terminal_positions, want.terminal_positions,
+        "{what}: terminal"
+    );
     let hist: HashMap<u8, u64> = got
         .positions_values
         .distances
@@ -71,7 +74,14 @@ fn run(v: Variant, dir: &std::path::Path) {
     let oidx = OpeningIndex::new(v);
 
     let all = naive(v);
-    let reached = reach(v, &ReachOptions { threads: Some(2), progress: false }).unwrap();
+    let reached = reach(
+        v,
+        &ReachOptions {
+            threads: Some(2),
+            progress: false,
+        },
+    )
+    .unwrap();
     let (mut post, mut opening) = (Naive::default(), Naive::default());
     let mut post_cells = HashSet::new();
     for p in &all {
@@ -80,13 +90,21 @@ fn run(v: Variant, dir: &std::path::Path) {
                 let i = oidx.rank(p).unwrap();
                 assert!(reached.opening(i), "{what}: opening {p} not reached");
                 opening.cells += 1;
-                (&mut opening, table.opening()[i as usize], p.turn() == Color::White)
+                (
+                    &mut opening,
+                    table.opening()[i as usize],
+                    p.turn() == Color::White,
+                )
             }
             None => {
                 let c = idx.rank_position(p).unwrap();
                 assert!(reached.post(c, p.turn()), "{what}: {p} not reached");
                 post_cells.insert(c);
-                (&mut post, table.post()[c as usize], p.turn() == Color::White)
+                (
+                    &mut post,
+                    table.post()[c as usize],
+                    p.turn() == Color::White,
+                )
             }
         };
         sec.positions += 1;

@@ -156,10 +156,9 @@ pub fn census(reached: &Reached, table: &AnyTable) -> Result<ReachCensus> {
         k % 2 == 0
     };
     let post_sides: [&(dyn Fn(u64) -> bool + Sync); 2] = [&|k| pw.get(k), &|k| pb.get(k)];
-    let open_sides: [&(dyn Fn(u64) -> bool + Sync); 2] = [
-        &|i| ob.get(i) && white_ply(i),
-        &|i| ob.get(i) && !white_ply(i),
-    ];
+    let open_sides: [&(dyn Fn(u64) -> bool + Sync); 2] = [&|i| ob.get(i) && white_ply(i), &|i| {
+        ob.get(i) && !white_ply(i)
+    }];
     let (post, opening) = match table {
         AnyTable::Source(t) => (
             tally(t.post(), 0, post_sides),
@@ -170,11 +169,17 @@ pub fn census(reached: &Reached, table: &AnyTable) -> Result<ReachCensus> {
             t.for_each_block::<anyhow::Error, _>(|first, cells| {
                 // A block may straddle the two sections.
                 let split = (post_n.saturating_sub(first) as usize).min(cells.len());
-                post = std::mem::replace(&mut post, Tally::new())
-                    .add(tally(&cells[..split], first, post_sides));
+                post = std::mem::replace(&mut post, Tally::new()).add(tally(
+                    &cells[..split],
+                    first,
+                    post_sides,
+                ));
                 let ofirst = (first + split as u64).saturating_sub(post_n);
-                opening = std::mem::replace(&mut opening, Tally::new())
-                    .add(tally(&cells[split..], ofirst, open_sides));
+                opening = std::mem::replace(&mut opening, Tally::new()).add(tally(
+                    &cells[split..],
+                    ofirst,
+                    open_sides,
+                ));
                 Ok(())
             })?;
             (post, opening)
