@@ -6,6 +6,7 @@ mod audit_cmd;
 mod compare_cmd;
 mod games;
 mod probe_cmd;
+mod report;
 mod serve;
 mod tables_cmd;
 
@@ -44,6 +45,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Threat census of a table (the published solve, "一场注意力的较量").
     Census(audit_cmd::CensusArgs),
+    /// HTML page with SVG figures of a table (and of a comparison, reachability, threat census).
+    Report(report::ReportArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -107,6 +110,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Pack(a) => probe_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => audit_cmd::census(a, cli.json),
+        Command::Report(a) => report::run(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
             PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),

@@ -49,9 +49,12 @@ fn matrix(a: &[u8], b: &[u8]) -> [[u64; 3]; 3] {
     m
 }
 
+/// `(distance change, cells)`, ascending.
+type Changes = Vec<(i16, u64)>;
+
 /// `(B - A, cells)` of the cells won (then lost) in both at other
 /// distances, ascending.
-fn distance_changes(a: &[u8], b: &[u8]) -> (Vec<(i16, u64)>, Vec<(i16, u64)>) {
+fn distance_changes(a: &[u8], b: &[u8]) -> (Changes, Changes) {
     let mut maps = [
         std::collections::BTreeMap::new(),
         std::collections::BTreeMap::new(),
