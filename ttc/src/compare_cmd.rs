@@ -36,9 +36,15 @@ fn class(c: u8) -> usize {
     }
 }
 
+/// Signed distance changes span -253..=253 plies.
+const CHANGE_BINS: usize = 2 * 253 + 1;
+
 #[derive(Clone)]
 struct Acc {
     matrix: [[u64; 3]; 3],
+    /// Cells keeping a win (`[0]`) or a loss (`[1]`) whose distance
+    /// changes, by `distance in B - distance in A + 253`.
+    changes: [[u64; CHANGE_BINS]; 2],
     first: [[Option<u64>; 3]; 3],
     changed: u64,
     distance_only: u64,
@@ -51,6 +57,7 @@ impl Acc {
     fn new() -> Acc {
         Acc {
             matrix: [[0; 3]; 3],
+            changes: [[0; CHANGE_BINS]; 2],
             first: [[None; 3]; 3],
             changed: 0,
             distance_only: 0,
@@ -70,6 +77,11 @@ impl Acc {
             for j in 0..3 {
                 self.matrix[i][j] += o.matrix[i][j];
                 self.first[i][j] = min(self.first[i][j], o.first[i][j]);
+            }
+        }
+        for (mine, theirs) in self.changes.iter_mut().zip(&o.changes) {
+            for (x, y) in mine.iter_mut().zip(theirs) {
+                *x += y;
             }
         }
         self.changed += o.changed;
@@ -97,6 +109,7 @@ impl Acc {
                 self.changed += 1;
                 if cx == cy {
                     self.distance_only += 1;
+                    self.changes[cx][(253 + y as i16 - x as i16) as usize] += 1;
                     self.max_distance_change = self.max_distance_change.max(x.abs_diff(y));
                     if self.first_distance_only.is_none() {
                         self.first_distance_only = Some(idx);
@@ -110,55 +123,92 @@ impl Acc {
 /// One transition of a section's matrix with its first example.
 #[derive(Debug, Serialize)]
 pub struct Transition {
-    from: &'static str,
-    to: &'static str,
-    positions: u64,
-    first_index: Option<u64>,
-    first_position: Option<String>,
+    /// Class in A: `win`, `loss` or `draw`.
+    pub from: &'static str,
+    /// Class in B.
+    pub to: &'static str,
+    /// Cells with this transition.
+    pub positions: u64,
+    /// Section index of the first such cell.
+    pub first_index: Option<u64>,
+    /// That cell's position (White to move for a post-opening cell).
+    pub first_position: Option<String>,
 }
 
 /// Comparison of one section.
 #[derive(Debug, Serialize)]
 pub struct SectionReport {
-    section: &'static str,
-    positions: u64,
-    /// `matrix[from][to]`, classes in the order win, loss, draw.
-    matrix: [[u64; 3]; 3],
-    transitions: Vec<Transition>,
+    /// `post-opening` or `opening`.
+    pub section: &'static str,
+    /// Cells of the section.
+    pub positions: u64,
+    /// `matrix[from][to]`: cells by class in A (row) and in B (column),
+    /// classes in the order win, loss, draw.
+    pub matrix: [[u64; 3]; 3],
+    /// The nine entries of `matrix` with their first cells.
+    pub transitions: Vec<Transition>,
     /// Cells whose code differs at all.
-    changed_cells: u64,
+    pub changed_cells: u64,
     /// Cells whose W/L/D differs.
-    changed_wdl: u64,
+    pub changed_wdl: u64,
     /// Cells that keep their result but change distance.
-    distance_only: u64,
+    pub distance_only: u64,
     /// Largest distance change among those, plies.
-    max_distance_change: u8,
-    first_distance_only: Option<String>,
+    pub max_distance_change: u8,
+    /// The first such cell's position.
+    pub first_distance_only: Option<String>,
+    /// `(distance in B - distance in A, cells)` over the cells won in
+    /// both tables at different distances, ascending, non-zero counts
+    /// only; changes are in plies and even (a win stays odd).
+    pub win_distance_changes: Vec<(i16, u64)>,
+    /// The same over the cells lost in both tables.
+    pub loss_distance_changes: Vec<(i16, u64)>,
 }
 
 /// Directed move counts of both rule sets.
 #[derive(Debug, Serialize)]
 pub struct Moves {
-    a: u64,
-    b: u64,
+    /// Directed post-opening moves under A's rules.
+    pub a: u64,
+    /// The same under B's rules.
+    pub b: u64,
     /// `b - a` (negative: B has fewer moves).
-    difference: i64,
+    pub difference: i64,
 }
 
-/// `ttc compare` report.
+/// `ttc compare` report (what `--json` prints; `ttc report` draws from it).
 #[derive(Debug, Serialize)]
 pub struct CompareReport {
-    a: String,
-    b: String,
-    rules_a: String,
-    rules_b: String,
-    format_a: String,
-    format_b: String,
-    identical: bool,
-    sections: Vec<SectionReport>,
-    empty_board_a: String,
-    empty_board_b: String,
-    directed_moves: Option<Moves>,
+    /// First table's path as given.
+    pub a: String,
+    /// Second table's path as given.
+    pub b: String,
+    /// A's rule set.
+    pub rules_a: String,
+    /// B's rule set.
+    pub rules_b: String,
+    /// A's format: `source` or `compact`.
+    pub format_a: String,
+    /// B's format.
+    pub format_b: String,
+    /// Every cell equal.
+    pub identical: bool,
+    /// Post-opening, then opening.
+    pub sections: Vec<SectionReport>,
+    /// Value of the empty board in A.
+    pub empty_board_a: String,
+    /// Value of the empty board in B.
+    pub empty_board_b: String,
+    /// Directed move counts (`None` with `--no-moves`).
+    pub directed_moves: Option<Moves>,
+}
+
+/// The non-zero bins of a change histogram as `(change, cells)`.
+fn change_list(bins: &[u64; CHANGE_BINS]) -> Vec<(i16, u64)> {
+    (0..CHANGE_BINS)
+        .filter(|&i| bins[i] > 0)
+        .map(|i| (i as i16 - 253, bins[i]))
+        .collect()
 }
 
 fn value_text(t: &AnyTable, oidx: &OpeningIndex, idx: &Index) -> Result<String> {
@@ -174,8 +224,10 @@ fn value_text(t: &AnyTable, oidx: &OpeningIndex, idx: &Index) -> Result<String> 
         .describe())
 }
 
-/// Runs `ttc compare`.
-pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
+/// The `ttc compare` report of `args.a` against `args.b` (source or
+/// compact tables of one layout); `progress` shows the move counts'
+/// progress on standard error.
+pub fn compare_report(args: &CompareArgs, progress: bool) -> Result<CompareReport> {
     let ta = AnyTable::open(&args.a)?;
     let tb = AnyTable::open(&args.b)?;
     let (va, vb) = (ta.variant(), tb.variant());
@@ -276,16 +328,18 @@ pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
             distance_only: a.distance_only,
             max_distance_change: a.max_distance_change,
             first_distance_only: a.first_distance_only.map(notation),
+            win_distance_changes: change_list(&a.changes[0]),
+            loss_distance_changes: change_list(&a.changes[1]),
         });
     }
     let directed_moves = if args.no_moves {
         None
     } else {
-        let ma = solver::count::count(va, !json).directed_moves;
+        let ma = solver::count::count(va, progress).directed_moves;
         let mb = if vb.reading() == va.reading() {
             ma
         } else {
-            solver::count::count(vb, !json).directed_moves
+            solver::count::count(vb, progress).directed_moves
         };
         Some(Moves {
             a: ma,
@@ -293,7 +347,7 @@ pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
             difference: mb as i64 - ma as i64,
         })
     };
-    let report = CompareReport {
+    Ok(CompareReport {
         a: args.a.display().to_string(),
         b: args.b.display().to_string(),
         rules_a: va.describe(),
@@ -305,7 +359,12 @@ pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
         empty_board_b: value_text(&tb, &oidx, &idx)?,
         sections,
         directed_moves,
-    };
+    })
+}
+
+/// Runs `ttc compare`.
+pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
+    let report = compare_report(args, !json)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
@@ -330,6 +389,18 @@ pub fn run(args: &CompareArgs, json: bool) -> Result<()> {
             "  same result, other distance: {} (largest change {} plies)",
             s.distance_only, s.max_distance_change
         );
+        for (what, list) in [
+            ("wins", &s.win_distance_changes),
+            ("losses", &s.loss_distance_changes),
+        ] {
+            if !list.is_empty() {
+                let bins: Vec<String> = list.iter().map(|(d, n)| format!("{d:+}:{n}")).collect();
+                println!(
+                    "  distance changes of {what} (B - A plies:cells): {}",
+                    bins.join(" ")
+                );
+            }
+        }
         for t in s
             .transitions
             .iter()

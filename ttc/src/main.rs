@@ -9,6 +9,7 @@ mod pool;
 mod probe_batch;
 mod probe_cmd;
 mod reach_cmd;
+mod report;
 mod serve;
 mod stats_cmd;
 mod tables_cmd;
@@ -51,6 +52,8 @@ enum Command {
     Census(audit_cmd::CensusArgs),
     /// Reachability census: positions a game from the empty board can reach, and their values.
     Reach(reach_cmd::ReachArgs),
+    /// HTML page with SVG figures of a table (and of a comparison, reachability, threat census).
+    Report(report::ReportArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -117,6 +120,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => audit_cmd::census(a, cli.json),
         Command::Reach(a) => reach_cmd::run(a, cli.json),
+        Command::Report(a) => report::run(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
             PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),

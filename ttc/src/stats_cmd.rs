@@ -28,9 +28,9 @@ pub struct StatsArgs {
 #[derive(Debug, Serialize)]
 pub struct Example {
     /// Section index of the cell.
-    index: u64,
+    pub index: u64,
     /// The position in notation (a post-opening cell with White to move).
-    position: String,
+    pub position: String,
 }
 
 /// One section, or one opening ply: counts, longest win and loss, the
@@ -39,43 +39,43 @@ pub struct Example {
 #[derive(Debug, Serialize)]
 pub struct SectionReport {
     #[serde(flatten)]
-    stats: SectionStats,
-    longest_win_example: Option<Example>,
-    longest_loss_example: Option<Example>,
+    pub stats: SectionStats,
+    pub longest_win_example: Option<Example>,
+    pub longest_loss_example: Option<Example>,
 }
 
 /// One ply of the placement-only opening.
 #[derive(Debug, Serialize)]
 pub struct PlyReport {
     /// Plies played from the empty board (0 = the empty board).
-    ply: u8,
+    pub ply: u8,
     #[serde(flatten)]
-    section: SectionReport,
+    pub section: SectionReport,
 }
 
 /// Values of every first placement from the empty board, for the player
 /// who places (White).
 #[derive(Debug, Serialize)]
 pub struct FirstPlacements {
-    moves: u64,
-    wins: u64,
-    losses: u64,
-    draws: u64,
+    pub moves: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
 }
 
 /// `ttc stats` report.
 #[derive(Debug, Serialize)]
 pub struct StatsReport {
-    table: String,
-    format: &'static str,
-    rules: String,
-    rule_tag: String,
-    post: SectionReport,
-    opening: SectionReport,
-    opening_by_ply: Vec<PlyReport>,
-    deepest_opening: Option<u8>,
-    empty_board: String,
-    first_placements: FirstPlacements,
+    pub table: String,
+    pub format: &'static str,
+    pub rules: String,
+    pub rule_tag: String,
+    pub post: SectionReport,
+    pub opening: SectionReport,
+    pub opening_by_ply: Vec<PlyReport>,
+    pub deepest_opening: Option<u8>,
+    pub empty_board: String,
+    pub first_placements: FirstPlacements,
 }
 
 fn section_report(p: &Prober, section: Section, scan: &CodeScan) -> Result<SectionReport> {
@@ -108,7 +108,17 @@ fn first_placements(p: &Prober) -> Result<FirstPlacements> {
 
 /// Builds the report of the table at `args.table`.
 fn report(args: &StatsArgs) -> Result<StatsReport> {
-    let p = Prober::new(AnyTable::open(&args.table)?);
+    stats_report(&args.table)
+}
+
+/// The `ttc stats` report of the table at `path` (source or compact,
+/// checked on opening): what `ttc stats --json` prints and `ttc report`
+/// draws from.
+///
+/// # Errors
+/// A table that cannot be opened or read, naming the file.
+pub fn stats_report(path: &std::path::Path) -> Result<StatsReport> {
+    let p = Prober::new(AnyTable::open(path)?);
     let t = p.table();
     let v = t.variant();
     let (post, opening) = t.counts();
@@ -135,7 +145,7 @@ fn report(args: &StatsArgs) -> Result<StatsReport> {
         });
     }
     let scans = scan_table(t, &ranges)
-        .with_context(|| format!("reading the cells of {}", args.table.display()))?;
+        .with_context(|| format!("reading the cells of {}", path.display()))?;
     let opening_by_ply = (0..v.opening_plies())
         .zip(&scans[2..])
         .map(|(ply, scan)| {
@@ -147,7 +157,7 @@ fn report(args: &StatsArgs) -> Result<StatsReport> {
         .collect::<Result<Vec<_>>>()?;
     let opening = section_report(&p, Section::Opening, &scans[1])?;
     Ok(StatsReport {
-        table: args.table.display().to_string(),
+        table: path.display().to_string(),
         format: t.format(),
         rules: v.describe(),
         rule_tag: format!("{:#010x}", v.reading().rule_tag()),

@@ -49,6 +49,25 @@ fn matrix(a: &[u8], b: &[u8]) -> [[u64; 3]; 3] {
     m
 }
 
+/// `(distance change, cells)`, ascending.
+type Changes = Vec<(i16, u64)>;
+
+/// `(B - A, cells)` of the cells won (then lost) in both at other
+/// distances, ascending.
+fn distance_changes(a: &[u8], b: &[u8]) -> (Changes, Changes) {
+    let mut maps = [
+        std::collections::BTreeMap::new(),
+        std::collections::BTreeMap::new(),
+    ];
+    for (&x, &y) in a.iter().zip(b) {
+        if x != y && x != 255 && y != 255 && x % 2 == y % 2 {
+            *maps[class(x)].entry(y as i16 - x as i16).or_insert(0u64) += 1;
+        }
+    }
+    let [w, l] = maps.map(|m| m.into_iter().collect());
+    (w, l)
+}
+
 #[test]
 fn matrices_match_two_naive_solves() {
     let dir = tempfile::tempdir().unwrap();
@@ -78,6 +97,14 @@ fn matrices_match_two_naive_solves() {
                 );
                 let changed = x.iter().zip(y.iter()).filter(|(p, q)| p != q).count() as u64;
                 assert_eq!(report["sections"][sec]["changed_cells"], changed);
+                let (want_win, want_loss) = distance_changes(x, y);
+                let got = |k: &str| -> Vec<(i16, u64)> {
+                    serde_json::from_value(report["sections"][sec][k].clone()).unwrap()
+                };
+                assert_eq!(got("win_distance_changes"), want_win, "section {sec}");
+                assert_eq!(got("loss_distance_changes"), want_loss, "section {sec}");
+                let sum: u64 = want_win.iter().chain(&want_loss).map(|p| p.1).sum();
+                assert_eq!(report["sections"][sec]["distance_only"], sum);
             }
             let moves = &report["directed_moves"];
             assert_eq!(

@@ -3,9 +3,9 @@
 //!
 //! The table indexes every legal arrangement, many of which no game
 //! reaches. This search runs forward from the empty board: through the
-//! placement-only opening with the plain move generator ([`opening`]),
+//! placement-only opening with the plain move generator (module `opening`),
 //! then through the post-opening game with the solver's child kernel
-//! ([`expand`]), until no new position turns up. No un-move generator is
+//! (module `expand`), until no new position turns up. No un-move generator is
 //! needed.
 //!
 //! A post-opening cell stands for two positions as played: the stored
