@@ -23,9 +23,18 @@ pub struct ReachArgs {
 pub fn run(args: &ReachArgs, json: bool) -> Result<()> {
     let path = &args.table;
     let what = || format!("cannot take the reachability census of {}", path.display());
-    // Check the table before the search, then let its mapping go: the
-    // search's bitmaps and the table's pages are not held at once.
-    let variant = AnyTable::open(path).with_context(what)?.variant();
+    // Check the table before the search (a source table's CRC at open, a
+    // compact table's blocks here), then let its mapping go: the search's
+    // bitmaps and the table's pages are not held at once.
+    let variant = {
+        let t = AnyTable::open(path).with_context(what)?;
+        if let AnyTable::Compact(c) = &t {
+            // Every block and the CRC of all cells, now rather than after
+            // a search of minutes.
+            c.verify().with_context(what)?;
+        }
+        t.variant()
+    };
     let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let opts = ReachOptions {
         threads: args.threads.map(usize::from),

@@ -63,7 +63,7 @@ pub enum Move {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in this notation.
-    #[error("cannot read move `{text}`: {reason}")]
+    #[error("cannot read move {}: {reason}", crate::echo::clip(text))]
     Syntax {
         /// The offending text.
         text: String,

@@ -33,7 +33,7 @@ use tables::file::Table;
 /// Arguments of `ttc report`.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Source table to report on.
+    /// Table to report on (source or compact).
     pub table: PathBuf,
     /// A second table of the same layout (source or compact): W/L/D
     /// transition heat maps and distance changes from TABLE to it.
@@ -99,7 +99,7 @@ pub struct ReachJson {
     pub census: ReachCensus,
 }
 
-/// What `ttc census --json` prints, less `seed_figures_match` (the check
+/// What `ttc census --json` prints, less `published_figures_match` (the check
 /// against the published 4x4 figures, which the report does not draw):
 /// the table, whether the two threat detectors agree, and the
 /// [`CensusReport`] flattened.
@@ -515,6 +515,35 @@ fn check_dir(dir: &Path) -> Result<bool> {
 
 /// Makes sure `dir` is a directory, creating it (and its parents) if
 /// missing.
+/// Removes the files an earlier report left in `dir` that this one did
+/// not write (a `compare.json` of another pair of tables, say), so the
+/// folder only holds figures of the tables its page names. Only names a
+/// report writes are touched.
+fn remove_stale(dir: &Path, written: &[Written]) -> Result<()> {
+    let ours = |name: &str| {
+        matches!(
+            name,
+            "stats.json" | "compare.json" | "reach.json" | "census.json"
+        ) || (name.ends_with(".svg")
+            && ["distance-", "wld", "compare-", "reach-", "census-"]
+                .iter()
+                .any(|p| name.starts_with(p)))
+    };
+    let kept: Vec<&Path> = written.iter().map(|w| Path::new(w.path.as_str())).collect();
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot list {}", dir.display()))?;
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let path = e.path();
+        if ours(name) && !kept.iter().any(|k| k.file_name() == path.file_name()) {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove the stale {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
 fn prepare_dir(dir: &Path) -> Result<()> {
     if !check_dir(dir)? {
         std::fs::create_dir_all(dir)
@@ -553,14 +582,23 @@ fn pretty<T: Serialize>(v: &T) -> Result<Vec<u8>> {
 /// Runs `ttc report`.
 pub fn run(args: &ReportArgs, json: bool) -> Result<()> {
     let dir = &args.out;
-    // Refuse a bad folder before a long census; create it only once there
-    // is something to write.
-    check_dir(dir)?;
+    // Refuse a bad folder, or one that cannot be created, before a long
+    // census; a folder made here is removed again if the work fails.
+    let made = !check_dir(dir)?;
+    prepare_dir(dir)?;
     let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.map_or(0, usize::from))
         .build()?;
-    let src = pool.install(|| gather(args, progress))?;
+    let src = match pool.install(|| gather(args, progress)) {
+        Ok(src) => src,
+        Err(e) => {
+            if made {
+                let _ = std::fs::remove_dir(dir);
+            }
+            return Err(e);
+        }
+    };
     let figs = figures(&src);
     let mut svgs = Vec::new();
     for f in &figs {
@@ -594,6 +632,7 @@ pub fn run(args: &ReportArgs, json: bool) -> Result<()> {
     // The page last, so a page on disk always has its files beside it.
     let page_file = write_atomic(dir, "index.html", page.as_bytes(), "html")?;
     written.insert(0, page_file);
+    remove_stale(dir, &written)?;
     let summary = Summary {
         out: dir.display().to_string(),
         tables: src.tables.clone(),

@@ -23,7 +23,9 @@ use tables::code::Wdl;
 /// Arguments of `ttc verify-game ttc`.
 #[derive(Debug, Args)]
 pub struct VerifyGameArgs {
-    /// Game record (format: `ttc verify-game ttc --help`, README).
+    /// Game record: `#` comments, optional `position: TEXT` and
+    /// `result: white|black|draw|unfinished` lines, moves such as `N@b2`
+    /// and `a1-b3` (README, "Tic-Tac-Chec game records").
     pub file: PathBuf,
     /// Solved table (source or compact) to annotate the moves with; its
     /// header names the rules.
@@ -73,8 +75,8 @@ pub struct GameReport {
     pub plies: Vec<Ply>,
     /// Final position.
     pub end: String,
-    /// `white` or `black` if that side completed a line, else
-    /// `unfinished`.
+    /// `white` or `black` if that side has a line on the board at the end,
+    /// else `unfinished`.
     pub result: &'static str,
     /// The claimed result, if the record states one.
     pub claimed: Option<&'static str>,
@@ -162,14 +164,15 @@ pub fn replay(rec: &Record, v: Variant, prober: Option<&Prober>) -> Result<GameR
         plies.push(p);
         pos = child;
     }
-    let result = if pos.is_terminal() {
-        // The side that just moved completed its line.
-        match pos.turn() {
-            Color::White => "black",
-            Color::Black => "white",
-        }
-    } else {
-        "unfinished"
+    let geo = v.geometry();
+    let result = match (pos.white().has_line(geo), pos.black().has_line(geo)) {
+        (false, false) => "unfinished",
+        (true, false) => "white",
+        (false, true) => "black",
+        (true, true) => bail!(
+            "the start position {} has a line of each colour: no game reaches it",
+            clip(&pos.to_string())
+        ),
     };
     let claimed = rec.result.map(|(_, c)| c.name());
     if let Some((line, claim)) = rec.result {

@@ -8,9 +8,10 @@
 //!   (`BOARD SIDE HANDS PAWNS PLY`, the rest of the line); default the
 //!   empty board;
 //! * `result: white|black|draw|unfinished`: the claimed result, which the
-//!   replay must bear out (`white`/`black`: that side completed a line
-//!   with the last move; `draw` and `unfinished`: no line, the game
-//!   stopped there).
+//!   replay must bear out (`white`/`black`: that side has a line on the
+//!   board at the end; `draw` and `unfinished`: no line, the game stopped
+//!   there; the rules have no draw by repetition or agreement to check,
+//!   so a draw claim only says that no line was made).
 //!
 //! Moves are whitespace-separated tokens in our move notation: `N@b2`
 //! (placement, lower case for Black) and `a1-b3` (move or capture); move
@@ -80,6 +81,9 @@ pub fn parse(text: &str) -> Result<Record> {
     let mut r = Record::default();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
+        if raw.contains('\u{feff}') {
+            bail!("line {n}: a UTF-8 byte-order mark (U+FEFF) inside the record (only one at the very start is allowed)");
+        }
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
@@ -157,6 +161,7 @@ mod tests {
             ("result: maybe", "line 1: result `maybe` is not one of"),
             ("result: draw\nN@b2", "line 2: a move after the result"),
             ("position:", "line 1: the position line gives no position"),
+            ("P@b2\n\u{feff}p@c3", "line 2: a UTF-8 byte-order mark"),
         ] {
             let err = parse(text).unwrap_err().to_string();
             assert!(err.contains(want), "{text:?}: {err}");

@@ -49,6 +49,18 @@ fn a_game_won_by_a_line_replays_and_matches_its_claim() {
 }
 
 #[test]
+fn a_start_position_over_names_the_owner_of_the_line() {
+    // White to move, but White's pawn, knight and bishop already stand on
+    // the c-file: the game is over and White is the winner.
+    let rec = parse("position: 1bP/n1N/2B w p v- -\nresult: white\n").unwrap();
+    let r = replay(&rec, variant(), None).unwrap();
+    assert_eq!(r.result, "white");
+    let both = parse("position: PNB/3/pnb w - v^ -").unwrap();
+    let e = format!("{:#}", replay(&both, variant(), None).unwrap_err());
+    assert!(e.contains("a line of each colour"), "{e}");
+}
+
+#[test]
 fn illegal_and_malformed_moves_are_refused_with_number_and_reason() {
     for (text, want) in [
         ("P@a1 p@a1", "move 2 (Black, line 1) `p@a1`"),
