@@ -426,7 +426,7 @@ impl CompactHeader {
                 u32_at(20)
             )));
         }
-        let post = Index::new(variant).size();
+        let post = Index::size_of(variant);
         if h.post != post {
             return Err(layout(format!(
                 "post-opening count {} in the header does not match the index ({post})",

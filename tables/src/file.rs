@@ -339,7 +339,7 @@ impl Header {
             opening: u64_at(32),
             cells_crc: u64_at(40),
         };
-        let post = Index::new(variant).size();
+        let post = Index::size_of(variant);
         if h.post != post {
             return Err(TableError::Layout {
                 path: p(),
