@@ -287,6 +287,9 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CompactError + '_ {
 pub struct CompactHeader {
     /// Rule set the table was solved under.
     pub variant: Variant,
+    /// Compact format version of the file ([`OLDEST_VERSION`] to
+    /// [`FORMAT_VERSION`]); decides the block checksums ([`block_crc`]).
+    pub version: u32,
     /// Post-opening cells.
     pub post: u64,
     /// Opening cells.
@@ -324,7 +327,7 @@ impl CompactHeader {
         let v = &self.variant;
         let mut b = [0u8; HEADER_LEN];
         b[0..8].copy_from_slice(MAGIC);
-        b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b[8..12].copy_from_slice(&self.version.to_le_bytes());
         b[12..16].copy_from_slice(&v.reading().rule_tag().to_le_bytes());
         b[16] = v.size();
         b[17] = v.roles_mask();
@@ -411,6 +414,7 @@ impl CompactHeader {
             })?;
         let h = CompactHeader {
             variant,
+            version,
             post: u64_at(24),
             opening: u64_at(32),
             cells_crc: u64_at(40),
@@ -503,8 +507,6 @@ struct Cache {
 pub struct CompactTable {
     path: PathBuf,
     header: CompactHeader,
-    /// Format version of the file (decides [`block_crc`]).
-    version: u32,
     map: TableBytes,
     /// Offsets and checksums of the blocks.
     index: BlockIndex,
@@ -547,7 +549,6 @@ impl CompactTable {
     fn checked(path: &Path, map: TableBytes) -> Result<CompactTable, CompactError> {
         let head = &map[..HEADER_LEN.min(map.len())];
         let header = CompactHeader::parse(head, map.len() as u64, path)?;
-        let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
         // The header's length check puts the whole index inside `map`.
         let ibytes = &map[HEADER_LEN..header.data_offset() as usize];
         let index = BlockIndex::parse(ibytes, &header, path)?;
@@ -556,7 +557,6 @@ impl CompactTable {
         Ok(CompactTable {
             path: path.to_path_buf(),
             header,
-            version,
             map,
             index,
             cache: Mutex::new(Cache {
@@ -613,7 +613,7 @@ impl CompactTable {
             offset: s as u64,
             bytes: &self.map[s..e],
             crc,
-            version: self.version,
+            version: self.header.version,
         };
         block.decode(&self.path, dctx, out)
     }
@@ -1106,6 +1106,7 @@ fn write_blocks(
     }
     let header = CompactHeader {
         variant: sh.variant,
+        version: FORMAT_VERSION,
         post: sh.post,
         opening: sh.opening,
         cells_crc: sh.cells_crc,
