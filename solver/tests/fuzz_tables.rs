@@ -2,82 +2,139 @@
 //! reading, four opening plies) solved into a source table, packed into a
 //! compact table (blocks of 4096 cells), each with its SHA-256 sidecar.
 //!
-//! * single-byte changes (every offset of the first 256, then random
-//!   ones) and truncations (every length below 256, then random ones) of
-//!   both files: always refused by `AnyTable::open` + `verify`, and by
-//!   `Table::open`, with an error naming the file;
-//! * random mutations of both files (the harness' byte mutator);
-//! * random sidecar texts: accepted only when they start with the real
-//!   digest.
+//! In memory (`AnyTable::from_bytes` + `verify`, and `Table::from_bytes`:
+//! the checks that opening a path runs on the file's mapping), with the
+//! long budget:
 //!
-//! Budget: `TTC_FUZZ_TABLE_CHANGES` random changes and as many random
-//! truncations per table (default 50), and the harness's whole-file
-//! budget (`TTC_FUZZ_FILE_CASES`, `TTC_FUZZ_FILE_INPUTS`).
+//! * single-byte changes (every offset of the first 256, then
+//!   `TTC_FUZZ_TABLE_CHANGES` random ones) and truncations (every length
+//!   below 256, then as many random ones) of both tables: always refused,
+//!   with an error naming the input;
+//! * random mutations of both tables (the harness' byte mutator);
+//! * random sidecar texts (`sidecar_matches`): accepted only when their
+//!   first word is the real digest.
+//!
+//! Through files (`AnyTable::open` + `verify`, `Table::open`,
+//! `check_sidecar`), with the smaller whole-file budget: every change and
+//! truncation within the first 256 bytes and the harness' whole-file
+//! budget of mutations (`TTC_FUZZ_FILE_CASES`, `TTC_FUZZ_FILE_INPUTS`).
+//! The path adds only the file system to the checks fuzzed in memory.
 
 #[path = "../../rules/tests/fuzz/harness.rs"]
 mod harness;
 
-use harness::{env_count, file_budget, fuzz_bytes, SplitMix64};
+use harness::{cases, env_count, file_budget, fuzz_bytes, guarded, inputs, Deadline, SplitMix64};
 use rules::ttc::{PawnReading, Role, Variant};
 use solver::{solve, SolveOptions};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::OnceLock;
 use tables::any::AnyTable;
 use tables::compact::{pack, PackOptions};
-use tables::file::{check_sidecar, sha256_path, Table};
+use tables::file::{self, check_sidecar, sha256_path, sidecar_matches, Table};
 
-/// Random single-byte changes and random truncations per real table
-/// (`TTC_FUZZ_TABLE_CHANGES`, default 50), on top of the first 256
-/// offsets and lengths (the header and the start of the compact block
-/// index), which are always all tried.
-fn table_changes() -> usize {
-    env_count("TTC_FUZZ_TABLE_CHANGES", 50) as usize
+/// Random single-byte changes and random truncations per real table in
+/// memory (`TTC_FUZZ_TABLE_CHANGES`, default 1,000), on top of the first
+/// 256 offsets and lengths (the header and the start of the compact
+/// block index), which are always all tried.
+fn table_changes() -> u64 {
+    env_count("TTC_FUZZ_TABLE_CHANGES", 1000)
 }
 
-/// The solved source table and its compact packing, in `dir`.
-fn real_tables(dir: &Path) -> (PathBuf, PathBuf) {
-    let v = Variant::new(
-        3,
-        &[Role::Pawn, Role::Knight, Role::Bishop],
-        PawnReading::TravelDirection,
-        4,
-    )
-    .unwrap();
-    let src = dir.join("real.tbl");
-    let opts = SolveOptions {
-        out: src.clone(),
-        threads: Some(1),
-        progress: false,
-        fresh: true,
+/// The solved source table, its compact packing, the source table's
+/// sidecar text and its SHA-256 (solved once per test binary, in a
+/// temporary directory removed again).
+struct Real {
+    source: Vec<u8>,
+    compact: Vec<u8>,
+    sidecar: Vec<u8>,
+    digest: String,
+}
+
+fn real() -> &'static Real {
+    static REAL: OnceLock<Real> = OnceLock::new();
+    REAL.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let v = Variant::new(
+            3,
+            &[Role::Pawn, Role::Knight, Role::Bishop],
+            PawnReading::TravelDirection,
+            4,
+        )
+        .unwrap();
+        let src = dir.path().join("real.tbl");
+        let opts = SolveOptions {
+            out: src.clone(),
+            threads: Some(1),
+            progress: false,
+            fresh: true,
+        };
+        solve(v, &opts).unwrap();
+        let out = dir.path().join("real.ctbl");
+        let o = PackOptions {
+            block_size: 4096,
+            level: 3,
+            threads: Some(1),
+            check: true,
+        };
+        pack(&Table::open(&src).unwrap(), &out, &o, &|_| {}).unwrap();
+        assert!(accepted_file(&src) && accepted_file(&out));
+        Real {
+            source: fs::read(&src).unwrap(),
+            compact: fs::read(&out).unwrap(),
+            sidecar: fs::read(sha256_path(&src)).unwrap(),
+            digest: check_sidecar(&src).unwrap().unwrap(),
+        }
+    })
+}
+
+/// Asserts that the error `e` names `name`; returns `false` (refused).
+fn refused(e: &dyn std::fmt::Display, name: &str) -> bool {
+    assert!(e.to_string().contains(name), "error without {name}: {e}");
+    false
+}
+
+/// Whether the table held in memory as `bytes` is accepted by every
+/// whole-table reader; asserts that each refusal names the input.
+fn accepted_bytes(bytes: &[u8]) -> bool {
+    let path = Path::new("fuzz/real-table-in-memory");
+    let name = "fuzz/real-table-in-memory";
+    let any = match AnyTable::from_bytes(path, bytes.to_vec()) {
+        Err(e) => refused(&e, name),
+        Ok(AnyTable::Source(_)) => true,
+        Ok(AnyTable::Compact(c)) => c.verify().map_or_else(|e| refused(&e, name), |_| true),
     };
-    solve(v, &opts).unwrap();
-    let out = dir.join("real.ctbl");
-    let o = PackOptions {
-        block_size: 4096,
-        level: 3,
-        threads: Some(1),
-        check: true,
-    };
-    pack(&Table::open(&src).unwrap(), &out, &o, &|_| {}).unwrap();
-    (src, out)
+    // `AnyTable` read a source table with `Table::from_bytes` already;
+    // anything else must be refused by it too.
+    if !bytes.starts_with(file::MAGIC) {
+        match Table::from_bytes(path, bytes.to_vec()) {
+            Ok(_) => panic!("a table without the source magic was accepted as one"),
+            Err(e) => refused(&e, name),
+        };
+    }
+    any
 }
 
 /// Whether the table file at `path` is accepted by every whole-file
-/// reader; asserts that each refusal names the file and that no reader
-/// panics.
-fn accepted(path: &Path) -> bool {
+/// reader; asserts that each refusal names the file.
+fn accepted_file(path: &Path) -> bool {
     let name = path.display().to_string();
-    let refused = |e: &dyn std::fmt::Display| {
-        assert!(e.to_string().contains(&name), "error without the path: {e}");
-        false
-    };
     let any = match AnyTable::open(path) {
-        Err(e) => refused(&e),
+        Err(e) => refused(&e, &name),
         Ok(AnyTable::Source(_)) => true,
-        Ok(AnyTable::Compact(c)) => c.verify().map_or_else(|e| refused(&e), |_| true),
+        Ok(AnyTable::Compact(c)) => c.verify().map_or_else(|e| refused(&e, &name), |_| true),
     };
-    let source = Table::open(path).map_or_else(|e| refused(&e), |_| true);
+    let source = Table::open(path).map_or_else(|e| refused(&e, &name), |_| true);
     any || source
+}
+
+/// Asserts the table `bytes` (in memory) is refused unless it is `real`.
+fn check_bytes(bytes: &[u8], real: &[u8]) {
+    assert!(
+        !accepted_bytes(bytes) || bytes == real,
+        "a damaged table ({} bytes) was accepted",
+        bytes.len()
+    );
 }
 
 /// Writes `bytes` to `path` and asserts it is refused unless it is the
@@ -85,7 +142,7 @@ fn accepted(path: &Path) -> bool {
 fn check_file(bytes: &[u8], path: &Path, real: &[u8]) {
     fs::write(path, bytes).unwrap();
     assert!(
-        !accepted(path) || bytes == real,
+        !accepted_file(path) || bytes == real,
         "{}: a damaged table ({} bytes) was accepted",
         path.display(),
         bytes.len()
@@ -93,79 +150,187 @@ fn check_file(bytes: &[u8], path: &Path, real: &[u8]) {
 }
 
 /// Single-byte changes (every one of the first 256 offsets, then
-/// [`table_changes`] random offsets) and truncations (every length below
-/// 256, then as many random lengths) of `real` are refused. Returns the
-/// number of files tried.
-fn single_changes_and_truncations(real: &[u8], path: &Path) -> u64 {
+/// `random` random offsets) and truncations (every length below 256,
+/// then `random` random lengths) of `real`, taken in turns, each given
+/// to `check`. Returns the number of inputs tried (fewer if the time
+/// limit of a long run stopped it).
+fn changes_and_truncations(target: &str, real: &[u8], random: u64, check: &dyn Fn(&[u8])) -> u64 {
+    let mut deadline = Deadline::start();
     let mut rng = SplitMix64(real.len() as u64);
-    let head = 256.min(real.len());
+    let head = 256.min(real.len()) as u64;
     let mut tried = 0;
     let mut bytes = real.to_vec();
-    for k in 0..head + table_changes() {
-        let at = if k < head { k } else { rng.below(real.len()) };
+    for k in 0..head + random {
+        if deadline.passed(tried) {
+            break;
+        }
+        let at = if k < head {
+            k as usize
+        } else {
+            rng.below(real.len())
+        };
         let old = bytes[at];
         bytes[at] ^= 1 + rng.below(255) as u8;
-        check_file(&bytes, path, real);
+        guarded(target, bytes.as_slice(), check);
         bytes[at] = old;
-        tried += 1;
+        let len = if k < head {
+            k as usize
+        } else {
+            rng.below(real.len())
+        };
+        guarded(target, &real[..len], check);
+        tried += 2;
     }
-    for k in 0..head + table_changes() {
-        let len = if k < head { k } else { rng.below(real.len()) };
-        check_file(&real[..len], path, real);
-        tried += 1;
-    }
+    deadline.report(target, tried);
     tried
 }
 
 #[test]
-fn fuzz_real_tables() {
-    let dir = tempfile::tempdir().unwrap();
-    let (src, packed) = real_tables(dir.path());
-    assert!(accepted(&src) && accepted(&packed));
-    for (what, file) in [("source", &src), ("compact", &packed)] {
-        let real = fs::read(file).unwrap();
-        let path = dir.path().join(format!("damaged-{what}"));
-        let start = std::time::Instant::now();
-        let n = single_changes_and_truncations(&real, &path);
-        eprintln!(
-            "fuzz real {what} table ({} bytes): {n} single-byte changes and truncations refused in {:.1} s",
-            real.len(),
-            start.elapsed().as_secs_f64()
-        );
-        fuzz_bytes(
-            &format!("real {what} table"),
-            std::slice::from_ref(&real),
-            file_budget(),
-            |b| check_file(b, &path, &real),
-        );
-    }
-    fuzz_sidecar(&src);
+fn fuzz_real_source_changes() {
+    let real = &real().source;
+    changes_and_truncations(
+        "real source table: single-byte changes and truncations",
+        real,
+        table_changes(),
+        &|b| check_bytes(b, real),
+    );
 }
 
-/// A sidecar text for the real table: `check_sidecar` accepts it only
-/// when its first token is the real digest; errors name the table.
-fn check_sidecar_text(text: &[u8], table: &Path, digest: &str) {
+/// Runs `f` on a rayon pool of one thread, so that the parallel block
+/// decompression of `verify` runs inline on the fuzzing thread: the same
+/// code, without a hand-off between threads for every input (on a loaded
+/// machine the hand-off cost far more than the check itself).
+fn on_one_thread(f: impl FnOnce() + Send) {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a thread pool")
+        .install(f)
+}
+
+#[test]
+fn fuzz_real_compact_changes() {
+    let real = &real().compact;
+    on_one_thread(|| {
+        changes_and_truncations(
+            "real compact table: single-byte changes and truncations",
+            real,
+            table_changes(),
+            &|b| check_bytes(b, real),
+        );
+    });
+}
+
+#[test]
+fn fuzz_real_source_mutations() {
+    let real = &real().source;
+    fuzz_bytes(
+        "real source table: mutations",
+        std::slice::from_ref(real),
+        (cases(), inputs()),
+        |b| check_bytes(b, real),
+    );
+}
+
+#[test]
+fn fuzz_real_compact_mutations() {
+    let real = &real().compact;
+    on_one_thread(|| {
+        fuzz_bytes(
+            "real compact table: mutations",
+            std::slice::from_ref(real),
+            (cases(), inputs()),
+            |b| check_bytes(b, real),
+        )
+    });
+}
+
+/// The path layer: every change and truncation in the first 256 bytes
+/// and the whole-file budget of mutations, written to disk and opened.
+#[test]
+fn fuzz_real_table_files() {
+    let dir = tempfile::tempdir().unwrap();
+    on_one_thread(|| real_table_files(dir.path()));
+}
+
+fn real_table_files(dir: &Path) {
+    for (what, real) in [("source", &real().source), ("compact", &real().compact)] {
+        let path = dir.join(format!("damaged-{what}"));
+        let check = |b: &[u8]| check_file(b, &path, real);
+        changes_and_truncations(
+            &format!("real {what} table file: single-byte changes and truncations"),
+            real,
+            0,
+            &check,
+        );
+        fuzz_bytes(
+            &format!("real {what} table file: mutations"),
+            std::slice::from_ref(real),
+            file_budget(),
+            check,
+        );
+    }
+}
+
+/// A sidecar text for the real source table, checked in memory:
+/// accepted only when its first word is the real digest (in either
+/// case); errors name the table or the sidecar.
+fn check_sidecar_text(text: &[u8], digest: &str) {
+    let table = Path::new("fuzz/real.tbl");
+    let side = sha256_path(table);
+    match sidecar_matches(table, &side, text, digest) {
+        Ok(d) => {
+            let first = String::from_utf8_lossy(text);
+            let first = first.split_whitespace().next().map(str::to_ascii_lowercase);
+            assert_eq!(first.as_deref(), Some(digest));
+            assert_eq!(d, digest);
+        }
+        Err(e) => {
+            refused(&e, "fuzz/real.tbl");
+        }
+    }
+}
+
+#[test]
+fn fuzz_sidecar() {
+    let r = real();
+    fuzz_bytes(
+        "sha256 sidecar",
+        std::slice::from_ref(&r.sidecar),
+        (cases(), inputs()),
+        |b| check_sidecar_text(b, &r.digest),
+    );
+}
+
+/// A sidecar text written beside the real table on disk: `check_sidecar`
+/// accepts it only when its first word is the real digest; errors name
+/// the table.
+fn check_sidecar_file(text: &[u8], table: &Path, digest: &str) {
     fs::write(sha256_path(table), text).unwrap();
     match check_sidecar(table) {
         Ok(Some(d)) => {
             let first = String::from_utf8_lossy(text);
-            assert_eq!(first.split_whitespace().next(), Some(digest));
+            let first = first.split_whitespace().next().map(str::to_ascii_lowercase);
+            assert_eq!(first.as_deref(), Some(digest));
             assert_eq!(d, digest);
         }
         Ok(None) => panic!("sidecar written but not found"),
-        Err(e) => assert!(
-            e.to_string().contains(&table.display().to_string()),
-            "error without the path: {e}"
-        ),
+        Err(e) => {
+            refused(&e, &table.display().to_string());
+        }
     }
 }
 
-/// Random sidecar texts for the solved table `src` (run by
-/// [`fuzz_real_tables`], so the table is solved once).
-fn fuzz_sidecar(src: &Path) {
-    let real = fs::read(sha256_path(src)).unwrap();
-    let digest = check_sidecar(src).unwrap().unwrap();
-    fuzz_bytes("sha256 sidecar", &[real], file_budget(), |b| {
-        check_sidecar_text(b, src, &digest)
-    });
+#[test]
+fn fuzz_sidecar_file() {
+    let r = real();
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("real.tbl");
+    fs::write(&table, &r.source).unwrap();
+    fuzz_bytes(
+        "sha256 sidecar file",
+        std::slice::from_ref(&r.sidecar),
+        file_budget(),
+        |b| check_sidecar_file(b, &table, &r.digest),
+    );
 }

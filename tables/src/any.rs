@@ -26,6 +26,32 @@ impl std::fmt::Debug for AnyTable {
     }
 }
 
+/// The two formats, told apart by the magic.
+enum Format {
+    Source,
+    Compact,
+}
+
+/// The format of the table `path` whose first bytes (up to 8; fewer only
+/// when the file is shorter) are `magic`.
+fn format(magic: &[u8], path: &Path) -> Result<Format, CompactError> {
+    if magic == file::MAGIC.as_slice() {
+        Ok(Format::Source)
+    } else if magic == crate::compact::MAGIC.as_slice() {
+        Ok(Format::Compact)
+    } else if magic.len() < 8 {
+        Err(CompactError::Source(TableError::TooShort {
+            path: path.to_path_buf(),
+            len: magic.len() as u64,
+        }))
+    } else {
+        Err(CompactError::BadMagic {
+            path: path.to_path_buf(),
+            found: format!("{:?}", String::from_utf8_lossy(magic)),
+        })
+    }
+}
+
 impl AnyTable {
     /// Opens `path` as a source table ([`Table::open`], which checks the
     /// CRC of every cell) or a compact table ([`CompactTable::open`]),
@@ -62,25 +88,28 @@ impl AnyTable {
             }
             got += n;
         }
-        if &magic[..got] == file::MAGIC.as_slice() {
-            Ok(AnyTable::Source(if check_cells {
+        Ok(match format(&magic[..got], path)? {
+            Format::Source => AnyTable::Source(if check_cells {
                 Table::open(path)?
             } else {
                 Table::open_trusted(path)?
-            }))
-        } else if &magic[..got] == crate::compact::MAGIC.as_slice() {
-            Ok(AnyTable::Compact(CompactTable::open(path)?))
-        } else if got < 8 {
-            Err(CompactError::Source(TableError::TooShort {
-                path: path.to_path_buf(),
-                len: got as u64,
-            }))
-        } else {
-            Err(CompactError::BadMagic {
-                path: path.to_path_buf(),
-                found: format!("{:?}", String::from_utf8_lossy(&magic)),
-            })
-        }
+            }),
+            Format::Compact => AnyTable::Compact(CompactTable::open(path)?),
+        })
+    }
+
+    /// A whole table file of either format held in memory, checked as
+    /// [`AnyTable::open`] checks a file ([`Table::from_bytes`] or
+    /// [`CompactTable::from_bytes`], by its magic); `path` names it in
+    /// errors.
+    ///
+    /// # Errors
+    /// As [`AnyTable::open`], minus the file system's errors.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<AnyTable, CompactError> {
+        Ok(match format(&bytes[..8.min(bytes.len())], path)? {
+            Format::Source => AnyTable::Source(Table::from_bytes(path, bytes)?),
+            Format::Compact => AnyTable::Compact(CompactTable::from_bytes(path, bytes)?),
+        })
     }
 
     /// `source` or `compact`.

@@ -54,13 +54,15 @@
 //! Files are written under `NAME.tmp`, synced and renamed, with a
 //! `NAME.sha256` sidecar, as source tables are.
 
+use crate::block::Block;
+use crate::block_index::BlockIndex;
+use crate::bytes::TableBytes;
 use crate::file::{self, Table, TableError, CRC64, HEADER_LEN as SOURCE_HEADER_LEN};
 use crate::{Index, OpeningIndex};
-use memmap2::Mmap;
 use rayon::prelude::*;
 use rules::ttc::Variant;
 use std::fs::{self, File};
-use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -285,6 +287,9 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> CompactError + '_ {
 pub struct CompactHeader {
     /// Rule set the table was solved under.
     pub variant: Variant,
+    /// Compact format version of the file ([`OLDEST_VERSION`] to
+    /// [`FORMAT_VERSION`]); decides the block checksums ([`block_crc`]).
+    pub version: u32,
     /// Post-opening cells.
     pub post: u64,
     /// Opening cells.
@@ -322,7 +327,7 @@ impl CompactHeader {
         let v = &self.variant;
         let mut b = [0u8; HEADER_LEN];
         b[0..8].copy_from_slice(MAGIC);
-        b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b[8..12].copy_from_slice(&self.version.to_le_bytes());
         b[12..16].copy_from_slice(&v.reading().rule_tag().to_le_bytes());
         b[16] = v.size();
         b[17] = v.roles_mask();
@@ -409,6 +414,7 @@ impl CompactHeader {
             })?;
         let h = CompactHeader {
             variant,
+            version,
             post: u64_at(24),
             opening: u64_at(32),
             cells_crc: u64_at(40),
@@ -424,7 +430,7 @@ impl CompactHeader {
                 u32_at(20)
             )));
         }
-        let post = Index::new(variant).size();
+        let post = Index::size_of(variant);
         if h.post != post {
             return Err(layout(format!(
                 "post-opening count {} in the header does not match the index ({post})",
@@ -493,18 +499,17 @@ struct Cache {
     dctx: zstd::bulk::Decompressor<'static>,
 }
 
-/// A compact table, memory-mapped read-only, header and index checked.
+/// A compact table, memory-mapped read-only (or given in memory), header
+/// and index checked.
 ///
 /// Cell reads ([`CompactTable::get`]) are thread-safe; decompressed blocks
 /// are kept in a small LRU cache ([`CACHE_BYTES`]) shared behind a mutex.
 pub struct CompactTable {
     path: PathBuf,
     header: CompactHeader,
-    /// Format version of the file (decides [`block_crc`]).
-    version: u32,
-    map: Mmap,
-    /// `(offset, crc)` per block, offsets relative to the data start.
-    index: Vec<(u64, u64)>,
+    map: TableBytes,
+    /// Offsets and checksums of the blocks.
+    index: BlockIndex,
     cache: Mutex<Cache>,
 }
 
@@ -520,58 +525,38 @@ impl std::fmt::Debug for CompactTable {
 impl CompactTable {
     /// Opens a compact table and checks header, file length, index CRC
     /// and index offsets (not the blocks: each is checked when first
-    /// decompressed, all of them by [`CompactTable::verify`]).
+    /// decompressed, all of them by [`CompactTable::verify`]); the checks
+    /// of [`CompactTable::from_bytes`], on the file's mapping.
     ///
     /// # Errors
     /// [`CompactError`] naming the file and the problem.
     pub fn open(path: &Path) -> Result<CompactTable, CompactError> {
         let file = crate::fsutil::open_regular(path)?;
-        let len = file.metadata().map_err(io_err(path))?.len();
-        let mut head = vec![0u8; HEADER_LEN.min(len as usize)];
-        (&file).read_exact(&mut head).map_err(io_err(path))?;
-        let header = CompactHeader::parse(&head, len, path)?;
-        let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
-        // SAFETY: read-only mapping of a file this program does not modify.
-        let map = unsafe { Mmap::map(&file) }.map_err(io_err(path))?;
+        CompactTable::checked(path, TableBytes::map(&file, path)?)
+    }
+
+    /// Checks a whole compact table held in memory exactly as
+    /// [`CompactTable::open`] checks a file; `path` names it in errors.
+    ///
+    /// # Errors
+    /// As [`CompactTable::open`], minus the file system's errors.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<CompactTable, CompactError> {
+        CompactTable::checked(path, bytes.into())
+    }
+
+    /// The compact table of the whole file `map`: header, length and
+    /// block index checked.
+    fn checked(path: &Path, map: TableBytes) -> Result<CompactTable, CompactError> {
+        let head = &map[..HEADER_LEN.min(map.len())];
+        let header = CompactHeader::parse(head, map.len() as u64, path)?;
+        // The header's length check puts the whole index inside `map`.
         let ibytes = &map[HEADER_LEN..header.data_offset() as usize];
-        let computed = CRC64.checksum(ibytes);
-        if computed != header.index_crc {
-            return Err(CompactError::IndexCrc {
-                path: path.to_path_buf(),
-                stored: header.index_crc,
-                computed,
-            });
-        }
-        let bound = zstd::zstd_safe::compress_bound(header.block_size as usize) as u64;
-        let mut index = Vec::with_capacity(header.blocks as usize);
-        for (i, e) in ibytes.chunks_exact(INDEX_ENTRY_LEN).enumerate() {
-            let off = u64::from_le_bytes(e[0..8].try_into().expect("8 bytes"));
-            let crc = u64::from_le_bytes(e[8..16].try_into().expect("8 bytes"));
-            index.push((off, crc));
-            let prev = if i == 0 { 0 } else { index[i - 1].0 };
-            let ok = if i == 0 { off == 0 } else { off > prev };
-            if !ok || off - prev > bound || off >= header.data_len {
-                return Err(CompactError::Layout {
-                    path: path.to_path_buf(),
-                    what: format!(
-                        "block index entry {i} (offset {}) holds impossible offset {off}",
-                        HEADER_LEN + i * INDEX_ENTRY_LEN
-                    ),
-                });
-            }
-        }
-        if header.data_len - index.last().map_or(0, |e| e.0) > bound {
-            return Err(CompactError::Layout {
-                path: path.to_path_buf(),
-                what: "the last block is longer than zstd's bound".into(),
-            });
-        }
+        let index = BlockIndex::parse(ibytes, &header, path)?;
         let capacity = (CACHE_BYTES / header.block_size as usize).clamp(16, 1024);
         let dctx = zstd::bulk::Decompressor::new().map_err(io_err(path))?;
         Ok(CompactTable {
             path: path.to_path_buf(),
             header,
-            version,
             map,
             index,
             cache: Mutex::new(Cache {
@@ -611,51 +596,26 @@ impl CompactTable {
         (first, (self.header.cells() - first).min(bs) as usize)
     }
 
-    /// File range of block `b`'s compressed bytes.
-    fn block_range(&self, b: u64) -> (usize, usize) {
-        let base = self.header.data_offset();
-        let start = self.index[b as usize].0;
-        let end = self
-            .index
-            .get(b as usize + 1)
-            .map_or(self.header.data_len, |e| e.0);
-        ((base + start) as usize, (base + end) as usize)
-    }
-
-    /// Checks and decompresses block `b` into `out` (exactly the block's
-    /// cell count long) with the context `dctx`.
+    /// Checks and decompresses block `b` (below the block count) into
+    /// `out` (exactly the block's cell count long) with the context
+    /// `dctx`.
     fn decompress_block(
         &self,
         b: u64,
         dctx: &mut zstd::bulk::Decompressor<'static>,
         out: &mut [u8],
     ) -> Result<(), CompactError> {
-        let (s, e) = self.block_range(b);
-        let bytes = &self.map[s..e];
-        let damaged = |what: String| CompactError::Block {
-            path: self.path.clone(),
-            block: b,
+        let (range, crc) = self.index.block(b).expect("a block of the index");
+        let base = self.header.data_offset();
+        let (s, e) = ((base + range.start) as usize, (base + range.end) as usize);
+        let block = Block {
+            number: b,
             offset: s as u64,
-            len: (e - s) as u64,
-            what,
+            bytes: &self.map[s..e],
+            crc,
+            version: self.header.version,
         };
-        let crc = block_crc(self.version, b, bytes);
-        let stored = self.index[b as usize].1;
-        if crc != stored {
-            return Err(damaged(format!(
-                "CRC-64/XZ {crc:#018x}, index says {stored:#018x}"
-            )));
-        }
-        let n = dctx
-            .decompress_to_buffer(bytes, out)
-            .map_err(|err| damaged(format!("zstd: {err}")))?;
-        if n != out.len() {
-            return Err(damaged(format!(
-                "decompresses to {n} cells instead of {}",
-                out.len()
-            )));
-        }
-        Ok(())
+        block.decode(&self.path, dctx, out)
     }
 
     /// The decompressed cells of block `b` (through the cache).
@@ -1146,6 +1106,7 @@ fn write_blocks(
     }
     let header = CompactHeader {
         variant: sh.variant,
+        version: FORMAT_VERSION,
         post: sh.post,
         opening: sh.opening,
         cells_crc: sh.cells_crc,

@@ -29,12 +29,13 @@
 //! the header, the sizes against the index of the stated variant, and the
 //! cell CRC before anything is read.
 
+use crate::bytes::TableBytes;
 use crate::{Index, OpeningIndex};
 use memmap2::{Mmap, MmapRaw};
 use rules::ttc::Variant;
 use sha2::{Digest, Sha256};
 use std::fs::{self, File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU8;
 
@@ -338,7 +339,7 @@ impl Header {
             opening: u64_at(32),
             cells_crc: u64_at(40),
         };
-        let post = Index::new(variant).size();
+        let post = Index::size_of(variant);
         if h.post != post {
             return Err(TableError::Layout {
                 path: p(),
@@ -389,31 +390,33 @@ pub(crate) fn first_wrong_byte(
     })
 }
 
-/// A finished table, memory-mapped read-only and checked.
+/// A finished table, memory-mapped read-only (or given in memory) and
+/// checked.
 pub struct Table {
     path: PathBuf,
     header: Header,
-    map: Mmap,
+    map: TableBytes,
 }
 
 impl Table {
     /// Opens and fully checks a table: header, sizes, completion and the
-    /// CRC-64/XZ of every cell.
+    /// CRC-64/XZ of every cell (the checks of [`Table::from_bytes`], on
+    /// the file's mapping).
     ///
     /// # Errors
     /// [`TableError`] naming the file and the problem; a damaged,
     /// truncated, unfinished or foreign file is never returned.
     pub fn open(path: &Path) -> Result<Table, TableError> {
-        let t = Table::open_trusted(path)?;
-        let computed = CRC64.checksum(&t.map[HEADER_LEN..]);
-        if computed != t.header.cells_crc {
-            return Err(TableError::CellCrc {
-                path: path.to_path_buf(),
-                stored: t.header.cells_crc,
-                computed,
-            });
-        }
-        Ok(t)
+        Table::open_unchecked_cells(path)?.cells_checked()
+    }
+
+    /// Checks a whole table file held in memory exactly as [`Table::open`]
+    /// checks a file; `path` names it in errors.
+    ///
+    /// # Errors
+    /// As [`Table::open`], minus the file system's errors.
+    pub fn from_bytes(path: &Path, bytes: Vec<u8>) -> Result<Table, TableError> {
+        Table::header_checked(path, bytes.into())?.cells_checked()
     }
 
     /// Opens a finished table checking everything [`Table::open`] does
@@ -442,18 +445,38 @@ impl Table {
     /// As [`Table::open`] minus the cell checksum.
     pub fn open_unchecked_cells(path: &Path) -> Result<Table, TableError> {
         let file = crate::fsutil::open_regular(path)?;
-        let len = file.metadata().map_err(io_err(path))?.len();
-        let mut head = vec![0u8; HEADER_LEN.min(len as usize)];
-        (&file).read_exact(&mut head).map_err(io_err(path))?;
-        let header = Header::parse(&head, len, path)?;
-        // SAFETY: read-only mapping of a file we do not modify; other
-        // writers are outside this program's contract.
-        let map = unsafe { Mmap::map(&file) }.map_err(io_err(path))?;
+        Table::header_checked(path, TableBytes::map(&file, path)?)
+    }
+
+    /// The table of the whole file `map`, its header and length checked.
+    fn header_checked(path: &Path, map: TableBytes) -> Result<Table, TableError> {
+        let head = &map[..HEADER_LEN.min(map.len())];
+        let header = Header::parse(head, map.len() as u64, path)?;
         Ok(Table {
             path: path.to_path_buf(),
             header,
             map,
         })
+    }
+
+    /// `self` if the solve completed and the cells hash to the header's
+    /// CRC-64/XZ.
+    fn cells_checked(self) -> Result<Table, TableError> {
+        if !self.header.complete {
+            return Err(TableError::Incomplete {
+                path: self.path,
+                status: 0,
+            });
+        }
+        let computed = CRC64.checksum(&self.map[HEADER_LEN..]);
+        if computed != self.header.cells_crc {
+            return Err(TableError::CellCrc {
+                path: self.path,
+                stored: self.header.cells_crc,
+                computed,
+            });
+        }
+        Ok(self)
     }
 
     /// The decoded header.
@@ -761,21 +784,37 @@ pub fn check_sidecar(path: &Path) -> Result<Option<String>, TableError> {
     if !side.exists() {
         return Ok(None);
     }
-    let text = crate::fsutil::read_small_text(&side, SIDECAR_LIMIT)?;
-    // `sha256sum -c` accepts either case.
-    let stored = text
+    let text = crate::fsutil::read_small(&side, SIDECAR_LIMIT)?;
+    let computed = sha256_file(path)?;
+    sidecar_matches(path, &side, &text, &computed).map(Some)
+}
+
+/// Checks the contents `text` of the sidecar `side` of `path` against
+/// `computed`, the lower-case hex SHA-256 of `path`: the sidecar's first
+/// word, in either case (as `sha256sum -c` accepts), must be that digest.
+/// Returns the digest.
+///
+/// # Errors
+/// [`TableError::Io`] (invalid data) naming `side` if it is not UTF-8,
+/// [`TableError::Sha256`] naming both files on mismatch.
+pub fn sidecar_matches(
+    path: &Path,
+    side: &Path,
+    text: &[u8],
+    computed: &str,
+) -> Result<String, TableError> {
+    let stored = crate::fsutil::utf8(side, text)?
         .split_whitespace()
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    let computed = sha256_file(path)?;
     if stored != computed {
         return Err(TableError::Sha256 {
             path: path.to_path_buf(),
-            sidecar: side,
+            sidecar: side.to_path_buf(),
             stored,
-            computed,
+            computed: computed.to_string(),
         });
     }
-    Ok(Some(computed))
+    Ok(stored)
 }

@@ -110,9 +110,19 @@ pub fn read_small(path: &Path, limit: u64) -> Result<Vec<u8>, TableError> {
 /// As [`read_small`]; [`TableError::Io`] (invalid data) if not UTF-8.
 pub fn read_small_text(path: &Path, limit: u64) -> Result<String, TableError> {
     let bytes = read_small(path, limit)?;
-    String::from_utf8(bytes).map_err(|e| TableError::Io {
+    utf8(path, &bytes)?;
+    Ok(String::from_utf8(bytes).expect("checked UTF-8"))
+}
+
+/// The contents `bytes` of the file `path` as UTF-8 text.
+///
+/// # Errors
+/// [`TableError::Io`] (invalid data) naming `path` and the offset of the
+/// first invalid byte.
+pub fn utf8<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, TableError> {
+    std::str::from_utf8(bytes).map_err(|e| TableError::Io {
         path: path.to_path_buf(),
-        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
     })
 }
 

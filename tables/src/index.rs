@@ -36,6 +36,7 @@
 //! pieces on the board (14,236,865 positions on 4x4).
 
 use rules::ttc::{Color, Position, Role, Side, Variant, ABSENT, HAND};
+use std::sync::Mutex;
 
 /// Error for a position that has no rank in an index.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -188,6 +189,21 @@ impl Index {
         }
         idx.base.push(acc);
         idx
+    }
+
+    /// [`Index::size`] of `variant`'s index, built once per variant and
+    /// remembered: every table header is checked against it when it is
+    /// parsed, and building the index is most of the cost of checking a
+    /// 3x3 table in memory.
+    pub fn size_of(variant: Variant) -> u64 {
+        static KNOWN: Mutex<Vec<(Variant, u64)>> = Mutex::new(Vec::new());
+        let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, n)) = known.iter().find(|(v, _)| *v == variant) {
+            return n;
+        }
+        let n = Index::new(variant).size();
+        known.push((variant, n));
+        n
     }
 
     /// The variant this index was built for.

@@ -2,6 +2,9 @@
 //! [`file`](mod@file) formats.
 
 pub mod any;
+pub mod block;
+pub mod block_index;
+pub mod bytes;
 pub mod code;
 pub mod compact;
 pub mod file;

@@ -31,6 +31,23 @@ fn sizes_match_the_design_notes() {
     assert_eq!(OpeningIndex::new(standard()).size(), 14_236_865);
 }
 
+/// The remembered size agrees with a freshly built index, the first time
+/// and again, for every 3x3 variant and the standard 4x4 game.
+#[test]
+fn remembered_size_is_the_index_size() {
+    let mut variants = vec![standard()];
+    for reading in [PawnReading::TravelDirection, PawnReading::OutboundOnly] {
+        for lock in [0, 2, 4] {
+            variants.extend(Variant::all_3x3(reading, lock));
+        }
+    }
+    for v in variants {
+        let n = Index::new(v).size();
+        assert_eq!(Index::size_of(v), n, "{}", v.describe());
+        assert_eq!(Index::size_of(v), n, "{} (remembered)", v.describe());
+    }
+}
+
 #[test]
 fn exhaustive_bijection_on_every_3x3_variant() {
     for lock in [0, 2, 4] {

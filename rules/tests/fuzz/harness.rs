@@ -12,7 +12,9 @@
 //!    inputs (default [`DEFAULT_INPUTS`]): the long budget of
 //!    `scripts/fuzz.sh`. A panic is caught and reported with the input.
 //!
-//! Whole-file targets use [`file_budget`] instead.
+//! Whole-file targets use [`file_budget`] instead. The mutator loop of a
+//! byte target stops early once `TTC_FUZZ_SECONDS` seconds have passed,
+//! if that is set (a long run's wall-time cap; see [`time_limit`]).
 //!
 //! Every target prints `fuzz TARGET: N inputs in S s` to standard error.
 #![allow(dead_code)]
@@ -20,7 +22,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// proptest cases per target when `TTC_FUZZ_CASES` is unset.
 pub const DEFAULT_CASES: u32 = 1000;
@@ -55,6 +57,55 @@ pub fn inputs() -> u64 {
 pub fn file_budget() -> (u32, u64) {
     let cases = env_count("TTC_FUZZ_FILE_CASES", 100).min(u32::MAX as u64) as u32;
     (cases, env_count("TTC_FUZZ_FILE_INPUTS", 200))
+}
+
+/// Wall time after which the mutator loop of a byte target (and any loop
+/// that asks [`Deadline::passed`]) stops early: `TTC_FUZZ_SECONDS`, unset
+/// for no limit. The target's count line then says so.
+pub fn time_limit() -> Option<Duration> {
+    std::env::var_os("TTC_FUZZ_SECONDS")?;
+    Some(Duration::from_secs(env_count("TTC_FUZZ_SECONDS", 0)))
+}
+
+/// The [`time_limit`] of one target, counted from its start.
+pub struct Deadline {
+    start: Instant,
+    limit: Option<Duration>,
+    /// Whether [`Deadline::passed`] has returned `true`.
+    pub hit: bool,
+}
+
+impl Deadline {
+    /// The deadline of a target starting now.
+    pub fn start() -> Deadline {
+        Deadline {
+            start: Instant::now(),
+            limit: time_limit(),
+            hit: false,
+        }
+    }
+
+    /// Whether the time limit has passed (checked on the clock every
+    /// 256th call, so it costs nothing per input).
+    pub fn passed(&mut self, calls: u64) -> bool {
+        if !self.hit && calls.is_multiple_of(256) {
+            self.hit = self.limit.is_some_and(|l| self.start.elapsed() >= l);
+        }
+        self.hit
+    }
+
+    /// Prints the count line `fuzz TARGET: N inputs in S s`, with a note
+    /// when the time limit stopped the target early.
+    pub fn report(&self, target: &str, n: u64) {
+        let note = match (self.hit, self.limit) {
+            (true, Some(l)) => format!(" (stopped by the time limit, {} s)", l.as_secs()),
+            _ => String::new(),
+        };
+        eprintln!(
+            "fuzz {target}: {n} inputs in {:.1} s{note}",
+            self.start.elapsed().as_secs_f64()
+        );
+    }
 }
 
 /// The SplitMix64 generator: tiny, fast and fully deterministic.
@@ -173,7 +224,7 @@ pub fn mutate_bytes(seed: &[u8], rng: &mut SplitMix64) -> Vec<u8> {
 
 /// Runs `check` on one input; a panic becomes a test failure that shows
 /// the target and the input.
-fn guarded<T: std::fmt::Debug + ?Sized>(target: &str, input: &T, check: &dyn Fn(&T)) {
+pub fn guarded<T: std::fmt::Debug + ?Sized>(target: &str, input: &T, check: &dyn Fn(&T)) {
     if catch_unwind(AssertUnwindSafe(|| check(input))).is_err() {
         panic!("fuzz {target}: the check panicked on input {input:?}");
     }
@@ -241,7 +292,7 @@ pub fn fuzz_bytes(
     check: impl Fn(&[u8]),
 ) {
     assert!(!seeds.is_empty());
-    let start = Instant::now();
+    let mut deadline = Deadline::start();
     let mut runner = TestRunner::new(Config {
         cases,
         failure_persistence: None,
@@ -260,12 +311,14 @@ pub fn fuzz_bytes(
         })
         .unwrap_or_else(|e| panic!("fuzz {target}: {e}"));
     let mut rng = SplitMix64(0x7474_635f_6279_7465);
-    for _ in 0..inputs {
+    let mut done = 0;
+    while done < inputs && !deadline.passed(done) {
         let i = rng.below(seeds.len());
         let input = mutate_bytes(&seeds[i], &mut rng);
         guarded(target, input.as_slice(), &check);
+        done += 1;
     }
-    report(target, 2 * cases as u64 + inputs, start);
+    deadline.report(target, 2 * cases as u64 + done);
 }
 
 /// Whether the error message `msg` names `input`: it quotes (in
