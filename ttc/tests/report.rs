@@ -546,3 +546,47 @@ fn output_folder_checks() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("different index layouts"));
 }
+
+#[test]
+fn a_second_report_removes_the_files_it_no_longer_writes() {
+    let f = fixture();
+    let (a, b) = (f.a.to_str().unwrap(), f.b.to_str().unwrap());
+    let dir = f.out.to_str().unwrap();
+    let names = || {
+        let mut v: Vec<String> = std::fs::read_dir(&f.out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_str().unwrap().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    let s = json(&["--json", "report", a, "--compare", b, "--out", dir]);
+    let with_compare = names();
+    assert!(with_compare.contains(&"compare.json".to_string()), "{s}");
+    let compare_svgs = with_compare
+        .iter()
+        .filter(|n| n.starts_with("compare-") && n.ends_with(".svg"))
+        .count();
+    assert!(compare_svgs >= 2, "{with_compare:?}");
+    // A file of the user's own in the folder is not the report's.
+    std::fs::write(f.out.join("notes.txt"), "mine").unwrap();
+    std::fs::write(f.out.join("compare-notes.txt"), "mine too").unwrap();
+    json(&["--json", "report", a, "--out", dir]);
+    assert_eq!(
+        names(),
+        [
+            "compare-notes.txt",
+            "distance-opening.svg",
+            "distance-post-opening.svg",
+            "index.html",
+            "notes.txt",
+            "stats.json",
+            "wld.svg"
+        ]
+    );
+    let page = std::fs::read_to_string(f.out.join("index.html")).unwrap();
+    assert!(
+        !page.contains("compare.json"),
+        "the page still names compare.json"
+    );
+}

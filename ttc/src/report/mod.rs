@@ -513,8 +513,6 @@ fn check_dir(dir: &Path) -> Result<bool> {
     }
 }
 
-/// Makes sure `dir` is a directory, creating it (and its parents) if
-/// missing.
 /// Removes the files an earlier report left in `dir` that this one did
 /// not write (a `compare.json` of another pair of tables, say), so the
 /// folder only holds figures of the tables its page names. Only names a
@@ -544,6 +542,8 @@ fn remove_stale(dir: &Path, written: &[Written]) -> Result<()> {
     Ok(())
 }
 
+/// Makes sure `dir` is a directory, creating it (and its parents) if
+/// missing.
 fn prepare_dir(dir: &Path) -> Result<()> {
     if !check_dir(dir)? {
         std::fs::create_dir_all(dir)
@@ -552,11 +552,18 @@ fn prepare_dir(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Writes `bytes` to `dir/name` through `dir/.name.tmp` and a rename.
+/// Writes `bytes` to `dir/name` through `dir/.name.tmp`, synced to disk
+/// before the rename.
 fn write_atomic(dir: &Path, name: &str, bytes: &[u8], kind: &'static str) -> Result<Written> {
+    use std::io::Write;
     let path = dir.join(name);
     let tmp = dir.join(format!(".{name}.tmp"));
-    let res = std::fs::write(&tmp, bytes)
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()
+    };
+    let res = write()
         .with_context(|| format!("cannot write {}", tmp.display()))
         .and_then(|()| {
             std::fs::rename(&tmp, &path)
@@ -633,6 +640,10 @@ pub fn run(args: &ReportArgs, json: bool) -> Result<()> {
     let page_file = write_atomic(dir, "index.html", page.as_bytes(), "html")?;
     written.insert(0, page_file);
     remove_stale(dir, &written)?;
+    // The renames themselves reach the disk with the folder's entry.
+    std::fs::File::open(dir)
+        .and_then(|d| d.sync_all())
+        .with_context(|| format!("cannot sync the folder {}", dir.display()))?;
     let summary = Summary {
         out: dir.display().to_string(),
         tables: src.tables.clone(),
