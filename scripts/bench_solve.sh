@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Benchmark of the full Tic-Tac-Chec solve: wall time and peak RSS from
-# /usr/bin/time -v, plus the per-pass log. Writes into data/bench/.
+# Benchmark of the full Tic-Tac-Chec solve: wall time, user time and peak
+# RSS from /usr/bin/time -v, the per-pass log (time, positions decoded,
+# evaluated, evaluated in full, children visited, groups found from the
+# change lists) and the CRC-64/XZ of the table (travel-direction must give
+# 0x2d1b273677ade0ca). Run it on otherwise idle cores. Writes into
+# data/bench/.
 #
 #   scripts/bench_solve.sh [travel|outbound|toward] [THREADS]
 set -euo pipefail
@@ -12,6 +16,6 @@ mkdir -p data/bench
 out=data/bench/ttc-$rules.tbl
 log=data/bench/solve-$rules-$threads.log
 /usr/bin/time -v target/release/ttc solve --rules "$rules" --threads "$threads" --out "$out" --fresh > "$log" 2>&1
-grep -E "^(wdl sweep|wave|init|opening ply)" "$log" | grep -v "%" || true
-grep -E "post-opening:|opening:|wall time" "$log"
-grep -E "Elapsed \(wall clock\)|Maximum resident set size" "$log"
+grep -E "^(wdl sweep|pending|wave|init|opening ply)" "$log" | grep -v "%" || true
+grep -E "post-opening:|opening:|wall time|CRC-64" "$log"
+grep -E "Elapsed \(wall clock\)|User time|System time|Maximum resident set size" "$log"

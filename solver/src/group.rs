@@ -35,6 +35,26 @@ pub struct Target {
     pub id: u32,
 }
 
+/// Where a member lies in its group: the index of its pawn state (`None`:
+/// pawn in hand or absent) and its rank among the non-pawn arrangements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemberLoc {
+    /// Pawn state index (square and direction), if the pawn is on the board.
+    pub pawn: Option<u32>,
+    /// Rank of the knight, bishop and rook arrangement.
+    pub np: u64,
+}
+
+/// Walks a group's members in increasing order (see
+/// [`Group::locate_from`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MemberCursor {
+    xg: u64,
+    x1: u64,
+    state: u32,
+    start: u64,
+}
+
 /// Everything the solver needs to evaluate the members of one group.
 pub struct Group<'a> {
     /// The index.
@@ -172,39 +192,93 @@ impl<'a> Group<'a> {
             .map(|x| x as usize)
     }
 
-    /// The pawn `(square, returning)` of member `j`, `None` if in hand or
-    /// absent (cheaper than [`Group::member`]).
-    #[inline(always)]
-    pub fn member_pawn(&self, j: u64) -> Option<(u8, bool)> {
+    /// Where member `j` (`0..len`) lies: its pawn state and its rank among
+    /// the non-pawn arrangements (two divisions; a [`MemberCursor`] walks
+    /// the members in order without them).
+    #[inline]
+    pub fn locate(&self, j: u64) -> MemberLoc {
         let xg = self.idx.x(self.g);
         if !self.has_pawn || j < xg {
-            None
+            MemberLoc { pawn: None, np: j }
         } else {
-            let (p, ret, _) = self.pawn_states[((j - xg) / self.idx.x(self.g - 1)) as usize];
-            Some((p, ret))
+            let x1 = self.idx.x(self.g - 1);
+            MemberLoc {
+                pawn: Some(((j - xg) / x1) as u32),
+                np: (j - xg) % x1,
+            }
         }
+    }
+
+    /// A cursor at the first member, for [`Group::locate_from`].
+    pub fn cursor(&self) -> MemberCursor {
+        let xg = self.idx.x(self.g);
+        MemberCursor {
+            xg,
+            x1: if self.has_pawn {
+                self.idx.x(self.g - 1)
+            } else {
+                0
+            },
+            state: 0,
+            start: xg,
+        }
+    }
+
+    /// [`Group::locate`] for members asked in increasing order through
+    /// `cur` (a few additions instead of two divisions).
+    #[inline(always)]
+    pub fn locate_from(&self, cur: &mut MemberCursor, j: u64) -> MemberLoc {
+        if !self.has_pawn || j < cur.xg {
+            return MemberLoc { pawn: None, np: j };
+        }
+        debug_assert!(j >= cur.start, "members asked out of order");
+        while j - cur.start >= cur.x1 {
+            cur.start += cur.x1;
+            cur.state += 1;
+        }
+        MemberLoc {
+            pawn: Some(cur.state),
+            np: j - cur.start,
+        }
+    }
+
+    /// The pawn `(square, returning)` of the member at `loc`, `None` if in
+    /// hand or absent (cheaper than decoding the member).
+    #[inline(always)]
+    pub fn pawn_at(&self, loc: MemberLoc) -> Option<(u8, bool)> {
+        loc.pawn.map(|i| {
+            let (p, ret, _) = self.pawn_states[i as usize];
+            (p, ret)
+        })
     }
 
     /// Member `j` (`0..len`): the mover configuration `B_j`.
     #[inline]
     pub fn member(&self, j: u64) -> Side {
+        self.member_at(self.locate(j))
+    }
+
+    /// The member at `loc`.
+    #[inline]
+    pub fn member_at(&self, loc: MemberLoc) -> Side {
         let idx = self.idx;
         let mut b = Side {
             sq: [HAND; 4],
             returning: false,
         };
-        let (coords, gg, skip) = if !self.has_pawn || j < idx.x(self.g) {
-            if !self.has_pawn {
-                b.sq[0] = rules::ttc::ABSENT;
+        let (coords, gg, skip) = match loc.pawn {
+            None => {
+                if !self.has_pawn {
+                    b.sq[0] = rules::ttc::ABSENT;
+                }
+                (idx.np_coords(self.g, loc.np), self.g, 16u8)
             }
-            (idx.np_coords(self.g, j), self.g, 16u8)
-        } else {
-            let jj = j - idx.x(self.g);
-            let x1 = idx.x(self.g - 1);
-            let (p, ret, pi) = self.pawn_states[(jj / x1) as usize];
-            b.sq[0] = p;
-            b.returning = ret;
-            (idx.np_coords(self.g - 1, jj % x1), self.g - 1, pi)
+            Some(i) => {
+                let (p, ret, pi) = self.pawn_states[i as usize];
+                b.sq[0] = p;
+                b.returning = ret;
+                (idx.np_coords(self.g - 1, loc.np), self.g - 1, pi)
+            }
         };
         for (i, &c) in coords.iter().enumerate() {
             let slot = i + 1;
@@ -272,5 +346,35 @@ impl<'a> Group<'a> {
     #[inline]
     pub fn own_cell(&self, b: &Side) -> u64 {
         self.idx.rank(b, &self.side_a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::ttc::{PawnReading, Role};
+
+    #[test]
+    fn the_cursor_locates_members_as_the_divisions_do() {
+        for roles in [
+            &[Role::Pawn, Role::Knight, Role::Bishop][..],
+            &[Role::Knight, Role::Bishop, Role::Rook][..],
+        ] {
+            let v = Variant::new(3, roles, PawnReading::TravelDirection, 4).unwrap();
+            let idx = Index::new(v);
+            let mut pawn_groups = 0;
+            for a in 0..idx.num_sides() {
+                let g = Group::new(&idx, a);
+                let mut cur = g.cursor();
+                // Every other member, as a scan skipping decided ones would.
+                for j in (0..g.len).step_by(3) {
+                    let loc = g.locate_from(&mut cur, j);
+                    assert_eq!(loc, g.locate(j), "group {a} member {j}");
+                    assert_eq!(g.member_at(loc), g.member(j));
+                }
+                pawn_groups += (g.locate(g.len - 1).pawn.is_some()) as u32;
+            }
+            assert_eq!(pawn_groups > 0, roles.contains(&Role::Pawn));
+        }
     }
 }

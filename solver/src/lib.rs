@@ -15,5 +15,5 @@ pub mod solve;
 pub mod stats;
 pub mod win_in_one;
 
-pub use solve::{solve, solve_checked, SolveOptions, SolveReport};
+pub use solve::{solve, solve_checked, solve_with_lists, ListUse, SolveOptions, SolveReport};
 pub use stats::SectionStats;

@@ -4,11 +4,20 @@
 
 use rules::ttc::{PawnReading, Variant};
 use solver::naive::{naive_opening, naive_post};
-use solver::{solve, SolveOptions};
+use solver::{solve_with_lists, ListUse, SolveOptions};
 use tables::file::Table;
 use tables::Index;
 
+/// Every variant three times: members found by scans and change lists as
+/// `solve` chooses, from the lists whenever they are known, and by scans
+/// only.
 fn check(v: Variant) {
+    for lists in [ListUse::Auto, ListUse::Always, ListUse::Never] {
+        check_with(v, lists);
+    }
+}
+
+fn check_with(v: Variant, lists: ListUse) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.tbl");
     let opts = SolveOptions {
@@ -17,7 +26,7 @@ fn check(v: Variant) {
         progress: false,
         fresh: true,
     };
-    let report = solve(v, &opts).unwrap();
+    let report = solve_with_lists(v, &opts, lists).unwrap();
     let t = Table::open(&out).unwrap();
     let post = naive_post(v);
     assert_eq!(post.len(), t.post().len());
@@ -26,7 +35,7 @@ fn check(v: Variant) {
         assert_eq!(
             a,
             b,
-            "{}: post-opening cell {i} ({}) solver {a} naive {b}",
+            "{} ({lists:?}): post-opening cell {i} ({}) solver {a} naive {b}",
             v.describe(),
             idx.unrank_position(i as u64, rules::ttc::Color::White)
                 .unwrap()
@@ -39,6 +48,13 @@ fn check(v: Variant) {
         "{}: opening section",
         v.describe()
     );
+    // The mode was followed: lists used when always allowed, never else.
+    let listed: u64 = report.passes.iter().map(|p| p.listed_groups).sum();
+    match lists {
+        ListUse::Always => assert!(listed > 0, "{}: lists never used", v.describe()),
+        ListUse::Never => assert_eq!(listed, 0, "{}", v.describe()),
+        ListUse::Auto => {}
+    }
     // The variant must be non-trivial for the comparison to mean something.
     assert!(
         report.post.wins > 0 && report.post.losses > 0,

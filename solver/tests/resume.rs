@@ -119,6 +119,56 @@ fn write_words(path: &Path, w: &[u64]) {
     .unwrap();
 }
 
+/// Splits the decided positions of the stopped solve at `out` (win bitmap)
+/// as the solver's split step does, from their cells in `PATH.tmp`: a loss
+/// gets its loss bit and loses its win bit, a terminal position loses its
+/// win bit. Only the first `1/share` of the decided positions; the last
+/// loss among them keeps its win bit too.
+fn split_bits(v: Variant, out: &Path, share: usize) {
+    let idx = tables::Index::new(v);
+    let mut tmp = out.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let cells = fs::read(tmp).unwrap();
+    let cell = |q: u64| cells[tables::file::HEADER_LEN + q as usize];
+    let (wp, lp) = (work(out).join("win.bits"), work(out).join("loss.bits"));
+    let (mut w, mut l) = (words(&wp), words(&lp));
+    assert!(l.iter().all(|&x| x == 0), "loss bits set before the split");
+    let decided: Vec<u64> = (0..idx.size())
+        .filter(|&k| w[(k / 64) as usize] >> (k % 64) & 1 == 1)
+        .collect();
+    let mut last_loss = None;
+    let (mut losses, mut terminal) = (0, 0);
+    for &k in &decided[..decided.len() / share] {
+        // Bit k is the transpose of cell k: member B of group A.
+        let (a, b) = idx.unrank(k).unwrap();
+        let (i, bit) = ((k / 64) as usize, 1u64 << (k % 64));
+        match cell(idx.rank(&b, &a)) {
+            solver::solve::WIN_PENDING => {}
+            solver::solve::LOSS_PENDING => {
+                l[i] |= bit;
+                w[i] &= !bit;
+                last_loss = Some((i, bit));
+                losses += 1;
+            }
+            0 => {
+                w[i] &= !bit;
+                terminal += 1;
+            }
+            c => panic!("decided position {k} has cell code {c}"),
+        }
+    }
+    assert!(
+        losses > 0 && terminal > 0,
+        "{losses} losses, {terminal} terminal"
+    );
+    if share > 1 {
+        let (i, bit) = last_loss.unwrap();
+        w[i] |= bit;
+    }
+    write_words(&wp, &w);
+    write_words(&lp, &l);
+}
+
 #[test]
 fn work_done_after_the_last_checkpoint_is_not_lost() {
     // A SIGKILL keeps every write to the memory-mapped cells and bitmaps,
@@ -152,19 +202,15 @@ fn work_done_after_the_last_checkpoint_is_not_lost() {
         assert!(report.resumed);
         assert!(fs::read(&out).unwrap() == want, "{name}: table differs");
     };
-    // The sweeps done, the terminal marks cleared (both bits -> none), the
-    // checkpoint still at the last sweep that decided something.
-    run("prepare.tbl", sweeps - 1, &|out| {
-        let (wp, lp) = (work(out).join("win.bits"), work(out).join("loss.bits"));
-        let (w, l) = (words(&wp), words(&lp));
-        let both: Vec<u64> = w.iter().zip(&l).map(|(a, b)| a & b).collect();
-        assert!(both.iter().any(|&x| x != 0), "no terminal marks to clear");
-        let w2: Vec<u64> = w.iter().zip(&both).map(|(a, t)| a & !t).collect();
-        let l2: Vec<u64> = l.iter().zip(&both).map(|(a, t)| a & !t).collect();
-        write_words(&wp, &w2);
-        write_words(&lp, &l2);
-        forget_passes(out, 0, "wdl", (sweeps - 1) as u64);
-    });
+    // The sweeps done and the split of the decided positions into pending
+    // wins and losses cut part-way (a loss with both bits: cut between its
+    // two writes), or done but not yet recorded; the checkpoint at `split`.
+    for (name, share) in [("split-half.tbl", 2), ("split-all.tbl", 1)] {
+        run(name, sweeps - 1, &|out| {
+            split_bits(v, out, share);
+            forget_passes(out, 0, "split", 0);
+        });
+    }
     // Waves 1 and k done, the checkpoint still before them.
     run("wave1.tbl", sweeps + 1, &|out| {
         forget_passes(out, 1, "prepare", 0)

@@ -24,7 +24,9 @@ pub(super) struct Checkpoint {
     pub size: u8,
     pub roles: u8,
     pub opening_plies: u8,
-    /// Last completed step: "init", "wdl", "prepare", "distance", "draws".
+    /// Last completed step: "init", "wdl", "split" (the split of the
+    /// decided positions into pending wins and losses has begun),
+    /// "prepare", "distance", "draws".
     pub phase: String,
     /// Last completed sweep or wave in that phase.
     pub number: u32,
@@ -103,20 +105,22 @@ pub(super) fn load_flags(dir: &Path, filters: &[&ChangeFilter]) -> bool {
 /// Checks, before a resume, that every cell's working code agrees with its
 /// win and loss bits for the phase the checkpoint names (one parallel pass
 /// over cells and bitmaps). Allows exactly the disagreements a kill can
-/// leave (a cell written, its bit not yet updated), and in the WDL phase
-/// restores the terminal marks (code 0, both bits) that a kill during the
-/// clearing step after the sweeps may have removed. Damaged state files
+/// leave (a cell written, its bit not yet updated; a split of the pending
+/// positions cut part-way), and in the WDL phase restores a terminal
+/// position's missing win bit. Damaged state files
 /// (a flipped or lost bit, most flipped cell codes) are refused, naming the
 /// first bad position, rather than turned into a wrong table.
 pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Result<()> {
     enum Rules {
         Wdl,
+        Split,
         Distance(u8),
         Draws,
     }
     let rules = match cp.phase.as_str() {
         "start" => return Ok(()),
         "init" | "wdl" => Rules::Wdl,
+        "split" => Rules::Split,
         "prepare" => Rules::Distance(0),
         "distance" => Rules::Distance(cp.number.min(251) as u8),
         "draws" => Rules::Draws,
@@ -135,18 +139,32 @@ pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Resu
                 let k = g.first + j;
                 let wi = (k >> 6) as usize;
                 let bw = ctx.w[wi].load(Relaxed) >> (k & 63) & 1 == 1;
-                let bl = ctx.l[wi].load(Relaxed) >> (k & 63) & 1 == 1;
+                // Before the split the loss bitmap is unused and not read,
+                // so that its pages stay out of memory.
+                let bl =
+                    !matches!(rules, Rules::Wdl) && ctx.l[wi].load(Relaxed) >> (k & 63) & 1 == 1;
                 let q = g.own_cell(&g.member(j));
                 let c = ctx.cells[q as usize].load(Relaxed);
                 let ok = match rules {
-                    Rules::Wdl => match (c, bw, bl) {
-                        (0, ..) => {
+                    // The win bit marks every decided position; a kill may
+                    // have left a decision without its bit (evaluated
+                    // again) or a terminal position unmarked (restored).
+                    Rules::Wdl => match (c, bw) {
+                        (0, _) => {
                             set_bit(ctx.w, k);
-                            set_bit(ctx.l, k);
                             true
                         }
-                        (WIN_PENDING, _, false) | (LOSS_PENDING, false, _) => true,
-                        (UNDECIDED, false, false) => true,
+                        (WIN_PENDING | LOSS_PENDING, _) | (UNDECIDED, false) => true,
+                        _ => false,
+                    },
+                    // Part-way through the split (loss bit set before the
+                    // win bit is cleared): every decided position still
+                    // has one of its bits, except terminal ones.
+                    Rules::Split => match (c, bw, bl) {
+                        (0, _, false) | (WIN_PENDING, true, false) | (UNDECIDED, false, false) => {
+                            true
+                        }
+                        (LOSS_PENDING, w, l) => w || l,
                         _ => false,
                     },
                     Rules::Distance(d) => match (bw, bl) {

@@ -28,7 +28,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
             bail!("distance waves passed 251 plies: inconsistent table");
         }
         let t = Instant::now();
-        let (decided, evaluated) = ctx.pass(
+        let counts = ctx.pass(
             Pass::Distance(d as u8),
             if all_dirty_waves > 0 {
                 Dirty::All
@@ -43,15 +43,25 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         let entry = PassLog {
             phase: "distance".into(),
             number: d,
-            decided,
-            evaluated,
+            decided: counts.decided,
+            decoded: counts.decoded,
+            evaluated: counts.evaluated,
+            full_evaluations: counts.full,
+            children: counts.children,
+            listed_groups: counts.listed_groups,
+            loss_overflows: counts.loss_overflows,
             seconds: t.elapsed().as_secs_f64(),
         };
         log(
             ctx.progress,
             &format!(
-                "wave {d}: {} {decided}, evaluated {evaluated}, {:.1}s",
+                "wave {d}: {} {}, decoded {}, evaluated {}, children {}, listed groups {}, {:.1}s",
                 if d % 2 == 1 { "wins" } else { "losses" },
+                counts.decided,
+                counts.decoded,
+                counts.evaluated,
+                counts.children,
+                counts.listed_groups,
                 entry.seconds
             ),
         );
@@ -61,7 +71,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         // No loss in d-1 means no win in d and so on: a wave deciding
         // nothing ends the phase. Not so for a wave redone after a resume:
         // the killed run may have finished its work already.
-        if decided == 0 && !redone {
+        if counts.decided == 0 && !redone {
             break;
         }
         // Every wave: a resume must restart from the wave that was cut.

@@ -8,13 +8,14 @@ use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use tables::code::DRAW;
 
 /// WDL evaluation of `(b, A)`: [`WIN_PENDING`], [`LOSS_PENDING`] or
-/// [`UNDECIDED`].
+/// [`UNDECIDED`]. Adds the children visited to `seen`.
 #[inline]
-pub(super) fn eval_wdl(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u8 {
+pub(super) fn eval_wdl(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], seen: &mut u64) -> u8 {
     let mut all_win = true;
     let mut any = false;
     let finished = for_each_child(g, b, |cell| {
         any = true;
+        *seen += 1;
         if cell == LINE {
             return false;
         }
@@ -39,8 +40,15 @@ pub(super) fn eval_wdl(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u
 /// Distance wave `d`: `d` if `(b, A)` gets its distance now, else
 /// [`UNDECIDED`].
 #[inline]
-pub(super) fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8], d: u8) -> u8 {
-    let code = |cell: u64| {
+pub(super) fn eval_distance(
+    g: &Group,
+    b: &rules::ttc::Side,
+    cells: &[AtomicU8],
+    d: u8,
+    seen: &mut u64,
+) -> u8 {
+    let mut code = |cell: u64| {
+        *seen += 1;
         if cell == LINE {
             0
         } else {
@@ -80,11 +88,17 @@ pub(super) fn eval_distance(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8],
 /// [`LOSS_PENDING`] if every child is won, [`WIN_PENDING`] if a lost child
 /// comes before any undecided one, else [`UNDECIDED`].
 #[inline]
-pub(super) fn eval_wdl_all_won(g: &Group, b: &rules::ttc::Side, cells: &[AtomicU8]) -> u8 {
+pub(super) fn eval_wdl_all_won(
+    g: &Group,
+    b: &rules::ttc::Side,
+    cells: &[AtomicU8],
+    seen: &mut u64,
+) -> u8 {
     let mut code = UNDECIDED;
     let mut any = false;
     let finished = for_each_child(g, b, |cell| {
         any = true;
+        *seen += 1;
         if cell == LINE {
             code = WIN_PENDING;
             return false;

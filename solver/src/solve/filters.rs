@@ -86,10 +86,20 @@ impl ChangeFilter {
         }
     }
 
+    /// Whether these are the filters of no block (dropped: every member
+    /// counts as changed).
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.cur_pc.is_empty()
+    }
+
     /// Records, in the current pass, a changed cell of block `id` whose
     /// opponent part has line keys `keys` and pawn-code bit `pc`.
     #[inline(always)]
     pub fn record(&self, id: usize, keys: &[usize; 4], pc: u64) {
+        if self.is_empty() {
+            return;
+        }
         let blk = id * LINE_WORDS;
         for &h in keys {
             self.cur_lines[blk + (h >> 6)].fetch_or(1 << (h & 63), Relaxed);

@@ -1,5 +1,7 @@
 //! Phase 1, init: every cell becomes undecided, except positions with a
-//! line on the board, which are lost in 0 (and marked in both bitmaps).
+//! line on the board, which are lost in 0 (and marked decided: their bit
+//! in the win bitmap, which holds every decided position until the WDL
+//! sweeps end; the loss bitmap is not touched before then).
 
 use super::checkpoint::{Checkpoint, Saver};
 use super::work::{bar, log, set_bit, Ctx};
@@ -30,7 +32,6 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<(
                 ctx.cells[k as usize].store(if term { 0 } else { UNDECIDED }, Relaxed);
                 if term {
                     set_bit(ctx.w, k);
-                    set_bit(ctx.l, k);
                     t += 1;
                 }
             }

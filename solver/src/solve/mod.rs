@@ -7,10 +7,17 @@
 //!    on the board: loss in 0.
 //! 2. **WDL sweeps** (Gauss-Seidel, in place): each undecided position pulls
 //!    its children's values; some child lost => won, every child won =>
-//!    lost. Results decided earlier in the same sweep are reused. Groups
-//!    (positions sharing an opponent configuration) whose child blocks saw
-//!    no change since the last sweep are skipped. Ends at the first sweep
-//!    that decides nothing; what is left is drawn.
+//!    lost. Results decided earlier in the same sweep are reused. Only
+//!    positions with a child decided since their last evaluation are
+//!    evaluated: found from the change lists when a group's child blocks
+//!    saw few decisions (`sparse.rs`), else by a scan of the group
+//!    through hashed line filters; a position gets the full evaluation
+//!    only if a child may have become lost (exactly from the loss lists
+//!    when they are short enough, else from a hashed loss filter), and
+//!    otherwise is checked up to its first child neither won nor lost.
+//!    Ends at the first sweep that decides nothing; what is left is drawn.
+//!    **Split**: the decided positions (one bitmap during the sweeps) are
+//!    split into pending wins and pending losses (two bitmaps).
 //! 3. **Distance waves** over the decided positions only: wave `d` (odd)
 //!    gives win in `d` to a pending win with a child lost in `d-1`; wave
 //!    `d` (even) gives loss in `d` to a pending loss whose children all
@@ -25,20 +32,24 @@
 //! (`ttc count`: 0); the 3x3 variants have some.
 //!
 //! No un-move generator and no per-position counters: the working set is
-//! the memory-mapped table plus two bitmaps (one bit per position each),
-//! indexed in *group order* (see [`crate::group`]) so they are read
-//! sequentially. The run checkpoints after each sweep or wave (at most
-//! every 30 s) to `NAME.work/`, and a killed solve resumes from there.
+//! the memory-mapped table plus two bitmaps (one bit per position each;
+//! only one is touched during the sweeps), indexed in *group order* (see
+//! [`crate::group`]) so they are read sequentially, and per-block change
+//! filters and lists (about 220 MB on the 4x4 game during the sweeps,
+//! 23 MB during the waves). The run checkpoints after each sweep or wave
+//! (at most every 30 s) to `NAME.work/`, and a killed solve resumes from
+//! there.
 
 mod checkpoint;
 mod distance;
 mod eval;
 mod filters;
 mod init;
+mod lists;
 mod opening;
-
 mod pass;
 mod space;
+mod sparse;
 mod wdl;
 mod work;
 
@@ -89,8 +100,28 @@ pub struct PassLog {
     pub number: u32,
     /// Positions decided (wdl) or given their distance (distance).
     pub decided: u64,
+    /// Positions decoded to test their line filters (0 in older logs).
+    #[serde(default)]
+    pub decoded: u64,
     /// Positions evaluated (members of non-skipped groups not yet done).
     pub evaluated: u64,
+    /// Evaluations that looked at every child (WDL: a child may have
+    /// become lost; every distance evaluation); the other WDL evaluations
+    /// stop at the first child neither won nor lost. 0 in logs written
+    /// before this count existed.
+    #[serde(default)]
+    pub full_evaluations: u64,
+    /// Children visited by all evaluations of the pass (0 in older logs).
+    #[serde(default)]
+    pub children: u64,
+    /// Groups whose members to evaluate were found from the change lists
+    /// rather than by a scan (0 in older logs).
+    #[serde(default)]
+    pub listed_groups: u64,
+    /// Scanned groups of a WDL sweep whose loss lists overflowed, so that
+    /// the hashed loss filter chose the full evaluations (0 in older logs).
+    #[serde(default)]
+    pub loss_overflows: u64,
     /// Wall time, seconds.
     pub seconds: f64,
 }
@@ -122,6 +153,22 @@ pub struct SolveReport {
     pub resumed: bool,
 }
 
+/// When a pass finds a group's members to evaluate from the change lists
+/// (the cells decided in the previous pass, listed per block while few)
+/// instead of scanning the group. The table is the same either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ListUse {
+    /// When the group has at least 64 members per listed entry (what
+    /// [`solve`] does).
+    #[default]
+    Auto,
+    /// Whenever the lists of the group's child blocks are known (tests:
+    /// exercises the list path on the small 3x3 groups).
+    Always,
+    /// Never: every pass scans (tests and benchmarks of the scan alone).
+    Never,
+}
+
 /// Solves `variant` into the table file `opts.out`.
 ///
 /// # Errors
@@ -129,6 +176,18 @@ pub struct SolveReport {
 /// internal consistency failure (a pending distance never assigned).
 pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     solve_checked(variant, opts, &mut |_| Ok(()))
+}
+
+/// [`solve`] with the change lists used as `lists` says.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with_lists(
+    variant: Variant,
+    opts: &SolveOptions,
+    lists: ListUse,
+) -> Result<SolveReport> {
+    run_in_pool(variant, opts, &mut |_| Ok(()), lists)
 }
 
 /// A check of a finished table before it gets its real name: called with
@@ -151,10 +210,19 @@ pub fn solve_checked(
     opts: &SolveOptions,
     check: &mut FinishedCheck<'_>,
 ) -> Result<SolveReport> {
+    run_in_pool(variant, opts, check, ListUse::Auto)
+}
+
+fn run_in_pool(
+    variant: Variant,
+    opts: &SolveOptions,
+    check: &mut FinishedCheck<'_>,
+    lists: ListUse,
+) -> Result<SolveReport> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.unwrap_or(0))
         .build()?;
-    pool.install(|| solve_inner(variant, opts, check))
+    pool.install(|| solve_inner(variant, opts, check, lists))
         .map_err(|e| checkpoint::hint_fresh(e, opts))
 }
 
@@ -193,6 +261,7 @@ fn solve_inner(
     variant: Variant,
     opts: &SolveOptions,
     check: &mut FinishedCheck<'_>,
+    lists: ListUse,
 ) -> Result<SolveReport> {
     let t0 = Instant::now();
     // One run per output path: a second run would resume the first one's
@@ -226,7 +295,14 @@ fn solve_inner(
     space::reserve_bits(&bits, (words * 8) as u64)?;
     let mut cp = cp.unwrap_or_else(|| Checkpoint::start(variant));
     let cells = writer.post_cells();
-    let ctx = Ctx::new(&idx, cells, &wmap, &lmap, opts.progress);
+    // The change filters and loss lists serve the WDL sweeps only.
+    let sweeps_left = matches!(cp.phase.as_str(), "start" | "init" | "wdl");
+    let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, opts.progress);
+    ctx.list_ratio = match lists {
+        ListUse::Auto => Some(sparse::SPARSE_RATIO),
+        ListUse::Always => Some(0),
+        ListUse::Never => None,
+    };
     if resumed {
         log(
             opts.progress,
@@ -259,11 +335,18 @@ fn solve_inner(
     }
     if cp.phase == "init" || cp.phase == "wdl" {
         wdl::run(&ctx, &mut cp, &mut saver, resumed)?;
-        wdl::clear_terminal_marks(&ctx, &mut cp, &mut saver)?;
+    }
+    // Freed before the loss bitmap fills (keeps the peak under 3 GiB).
+    ctx.drop_sweep_state();
+    if cp.phase == "wdl" || cp.phase == "split" {
+        wdl::split_pending(&ctx, &mut cp, &mut saver)?;
     }
     if cp.phase == "prepare" || cp.phase == "distance" {
         distance::run(&ctx, &mut cp, &mut saver, resumed)?;
     }
+    // Neither the bitmaps nor the lists are needed any more.
+    drop(ctx);
+    drop((wmap, lmap));
     // Phase 4: what is still undecided is drawn.
     cells.par_chunks(1 << 20).for_each(|chunk| {
         for c in chunk {
@@ -279,7 +362,6 @@ fn solve_inner(
 
     let post_hist = histogram(unsafe_bytes(cells));
     let open_hist = histogram(unsafe_bytes(open));
-    drop(ctx);
     let sealed = writer.seal()?;
     check(sealed.tmp()).with_context(|| {
         format!(

@@ -15,12 +15,75 @@
 
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
-use super::work::{bar, clear_bit, set_bit, Ctx};
+use super::sparse::MemberSet;
+use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use super::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
-use crate::group::Group;
+use crate::group::{Group, MemberLoc};
 use rayon::prelude::*;
 use rules::ttc::Side;
 use std::sync::atomic::Ordering::Relaxed;
+
+/// What one pass (or one group of it) did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct PassCounts {
+    /// Positions decided (or given their distance).
+    pub decided: u64,
+    /// Positions decoded to test their line filters (the pawn-code test
+    /// did not skip them).
+    pub decoded: u64,
+    /// Positions evaluated (the filters did not skip them).
+    pub evaluated: u64,
+    /// WDL evaluations that looked at every child (a child may have
+    /// become lost), as opposed to up to the first child neither won nor
+    /// lost; distance evaluations count here too.
+    pub full: u64,
+    /// Children visited by all evaluations.
+    pub children: u64,
+    /// Groups whose members were found from the change lists.
+    pub listed_groups: u64,
+    /// Scanned groups of a WDL sweep whose loss lists overflowed (the
+    /// hashed loss filter chose the full evaluations).
+    pub loss_overflows: u64,
+}
+
+impl std::ops::Add for PassCounts {
+    type Output = PassCounts;
+    fn add(self, o: PassCounts) -> PassCounts {
+        PassCounts {
+            decided: self.decided + o.decided,
+            decoded: self.decoded + o.decoded,
+            evaluated: self.evaluated + o.evaluated,
+            full: self.full + o.full,
+            children: self.children + o.children,
+            listed_groups: self.listed_groups + o.listed_groups,
+            loss_overflows: self.loss_overflows + o.loss_overflows,
+        }
+    }
+}
+
+/// The filter keys of a group's opponent configuration `A`: where the
+/// changed cells `(b, A)` of its members are recorded.
+pub(super) struct OwnKeys {
+    /// Line keys ([`line_keys`]).
+    pub keys: [usize; 4],
+    /// Pawn-code bit ([`pawn_code_of`]; bit 0 = pawn in hand or absent).
+    pub pc: u64,
+}
+
+impl OwnKeys {
+    fn of(g: &Group) -> OwnKeys {
+        let a = &g.side_a;
+        OwnKeys {
+            keys: line_keys(a),
+            pc: 1u64
+                << if a.sq[0] < 16 {
+                    pawn_code_of(a.sq[0], a.returning)
+                } else {
+                    0
+                },
+        }
+    }
+}
 
 /// Which members a pass looks at and what it does with them.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -51,33 +114,41 @@ struct GroupFilters {
     loss_pc: u64,
     /// Pawn codes a pawn placement beside A can produce (and 0 = hand).
     place_codes: u64,
+    /// In a WDL sweep, the members that may have a child that became
+    /// lost, exactly, from the loss lists; `None` if a list overflowed
+    /// (the hashed loss filter decides).
+    loss_set: Option<MemberSet>,
 }
 
 impl<'a> Ctx<'a> {
-    /// Runs one pass over all groups; returns (decided, evaluated).
-    pub(super) fn pass(&self, pass: Pass, dirty: Dirty, label: String) -> (u64, u64) {
+    /// Runs one pass over all groups.
+    pub(super) fn pass(&self, pass: Pass, dirty: Dirty, label: String) -> PassCounts {
         let n = self.idx.num_sides();
         let pb = bar(self.progress, self.idx.size(), label);
-        let (decided, evaluated) = (0..n)
+        let counts = (0..n)
             .into_par_iter()
             .with_max_len(16)
             .map(|a| {
                 let len = self.idx.block_len(a);
                 let r = self.group(a, pass, dirty);
-                pb.inc_decided(len, r.0);
+                pb.inc_decided(len, r.decided);
                 r
             })
-            .reduce(|| (0, 0), |x, y| (x.0 + y.0, x.1 + y.1));
+            .reduce(PassCounts::default, |x, y| x + y);
         pb.finish();
-        (decided, evaluated)
+        counts
     }
 
     fn filters(&self, g: &Group, pass: Pass, dirty: Dirty) -> GroupFilters {
         let wdl = pass == Pass::Wdl;
         let all = ([!0u64; LINE_WORDS], !0u64);
         let (any_lines, any_pc) = match dirty {
-            Dirty::Flagged => self.changed.gather(g.child_blocks(), wdl),
-            Dirty::All | Dirty::First => all,
+            // Without filters (the distance waves), a group the lists do
+            // not cover has every pending member evaluated.
+            Dirty::Flagged if !self.changed.is_empty() => {
+                self.changed.gather(g.child_blocks(), wdl)
+            }
+            _ => all,
         };
         let (loss_lines, loss_pc) = match dirty {
             Dirty::All => all,
@@ -91,117 +162,173 @@ impl<'a> Ctx<'a> {
             empty &= empty - 1;
             place_codes |= 1 << pawn_code_of(s, s / g.geo.n == g.geo.n - 1);
         }
+        let loss_set = match dirty {
+            Dirty::Flagged if wdl => self.loss_candidates(g),
+            _ => None,
+        };
         GroupFilters {
             any_lines,
             any_pc,
             loss_lines,
             loss_pc,
             place_codes,
+            loss_set,
         }
     }
 
-    fn group(&self, a: usize, pass: Pass, dirty: Dirty) -> (u64, u64) {
+    fn group(&self, a: usize, pass: Pass, dirty: Dirty) -> PassCounts {
         let g = Group::new(self.idx, a);
+        let mut counts = PassCounts::default();
+        let own = OwnKeys::of(&g);
+        if dirty == Dirty::Flagged {
+            if let Some(cands) = self.listed_candidates(&g) {
+                self.evaluate_listed(&g, &own, pass, &cands, &mut counts);
+                return counts;
+            }
+        }
         let f = self.filters(&g, pass, dirty);
         if f.any_pc == 0 || f.any_lines.iter().all(|&w| w == 0) {
-            return (0, 0);
+            return counts;
         }
-        let own_keys = line_keys(&g.side_a);
-        let own_pc = 1u64
-            << if g.side_a.sq[0] < 16 {
-                pawn_code_of(g.side_a.sq[0], g.side_a.returning)
-            } else {
-                0
-            };
-        let (mut decided, mut evaluated) = (0u64, 0u64);
+        if pass == Pass::Wdl && dirty == Dirty::Flagged && f.loss_set.is_none() {
+            counts.loss_overflows += 1;
+        }
         let end = g.first + g.len;
         let mut k = g.first;
+        let mut cursor = g.cursor();
         while k < end {
-            let wi = (k >> 6) as usize;
             let word_end = ((k | 63) + 1).min(end);
-            // Bits of interest in this word: the members still to do.
-            let (w, l) = (self.w[wi].load(Relaxed), self.l[wi].load(Relaxed));
-            let todo = match pass {
-                Pass::Wdl => !(w | l),
-                Pass::Distance(d) if d % 2 == 1 => w,
-                Pass::Distance(_) => l,
-            };
-            let lo = k & 63;
-            let hi = word_end - (k & !63);
-            let range_mask = if hi == 64 { !0u64 } else { (1u64 << hi) - 1 } & !((1u64 << lo) - 1);
-            let mut m = todo & range_mask;
+            let mut m = self.todo_word(k, pass) & word_mask(k, word_end);
             while m != 0 {
                 let kk = (k & !63) + m.trailing_zeros() as u64;
                 m &= m - 1;
-                let Some((b, code)) = self.member(&g, &f, kk, pass, dirty) else {
+                let loc = g.locate_from(&mut cursor, kk - g.first);
+                let Some((b, code)) = self.member(&g, &f, kk, loc, pass, dirty, &mut counts) else {
                     continue;
                 };
-                evaluated += 1;
-                if code == UNDECIDED {
-                    continue;
-                }
-                decided += 1;
-                let q = g.own_cell(&b);
-                self.cells[q as usize].store(code, Relaxed);
-                match pass {
-                    Pass::Wdl if code == WIN_PENDING => set_bit(self.w, kk),
-                    Pass::Wdl => set_bit(self.l, kk),
-                    Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
-                    Pass::Distance(_) => clear_bit(self.l, kk),
-                }
-                let id = self.idx.side_id(&b);
-                self.changed.record(id, &own_keys, own_pc);
-                if code == LOSS_PENDING {
-                    self.lost.record(id, &own_keys, own_pc);
-                }
+                counts.evaluated += 1;
+                self.decide(&g, &own, kk, &b, code, pass, &mut counts);
             }
             k = word_end;
         }
-        (decided, evaluated)
+        counts
+    }
+
+    /// The word of bitmap position `k` with a bit for each member the pass
+    /// looks at: undecided ones in a WDL sweep (the win bitmap marks every
+    /// decided position then, and the loss bitmap is never read, so its
+    /// pages stay out of memory), pending wins in an odd wave, pending
+    /// losses in an even one.
+    #[inline(always)]
+    pub(super) fn todo_word(&self, k: u64, pass: Pass) -> u64 {
+        let wi = (k >> 6) as usize;
+        match pass {
+            Pass::Wdl => !self.w[wi].load(Relaxed),
+            Pass::Distance(d) if d % 2 == 1 => self.w[wi].load(Relaxed),
+            Pass::Distance(_) => self.l[wi].load(Relaxed),
+        }
+    }
+
+    /// Stores the result `code` of member `b` (bitmap position `kk`) if it
+    /// is decided, updates its bit, and records the change in the filters
+    /// and lists.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(super) fn decide(
+        &self,
+        g: &Group,
+        own: &OwnKeys,
+        kk: u64,
+        b: &Side,
+        code: u8,
+        pass: Pass,
+        counts: &mut PassCounts,
+    ) {
+        if code == UNDECIDED {
+            return;
+        }
+        counts.decided += 1;
+        let q = g.own_cell(b);
+        self.cells[q as usize].store(code, Relaxed);
+        match pass {
+            Pass::Wdl => set_bit(self.w, kk),
+            Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
+            Pass::Distance(_) => clear_bit(self.l, kk),
+        }
+        let id = self.idx.side_id(b);
+        let lost = code == LOSS_PENDING;
+        self.changed.record(id, &own.keys, own.pc);
+        if lost {
+            self.lost.record(id, &own.keys, own.pc);
+        }
+        let rank = q - self.idx.block_base(id);
+        self.lists.record(id, rank, lost);
+        if let (true, Some(l)) = (lost, &self.loss_lists) {
+            l.record(id, rank, true);
+        }
     }
 
     /// Member at bitmap position `kk` of group `g`: `None` if the filters
     /// show none of its children changed, else the member and its new code
-    /// ([`UNDECIDED`] if still open).
+    /// ([`UNDECIDED`] if still open). Counts full evaluations and children
+    /// visited in `counts`.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn member(
         &self,
         g: &Group,
         f: &GroupFilters,
         kk: u64,
+        loc: MemberLoc,
         pass: Pass,
         dirty: Dirty,
+        counts: &mut PassCounts,
     ) -> Option<(Side, u8)> {
         // First the cheap pawn-code test (no decoding): the children's
         // opponent parts carry b's pawn code or a code its pawn reaches.
-        let reach = match g.member_pawn(kk - g.first) {
+        let reach = match g.pawn_at(loc) {
             None => f.place_codes,
             Some((s, ret)) => (1 << pawn_code_of(s, ret)) | self.neighbour_codes[s as usize],
         };
         if f.any_pc & reach == 0 {
             return None;
         }
-        let b = g.member(kk - g.first);
+        counts.decoded += 1;
+        let b = g.member_at(loc);
         // Every child differs from b in one piece, so it shares one of b's
         // four lines: skip b if none of them changed.
         let keys = line_keys(&b);
         if !hits(&f.any_lines, &keys) {
             return None;
         }
+        let seen = &mut counts.children;
         let code = match pass {
-            Pass::Distance(d) => eval_distance(g, &b, self.cells, d),
-            Pass::Wdl if dirty == Dirty::First && self.win_in_one.test(g, &b) => WIN_PENDING,
-            Pass::Wdl if f.loss_pc & reach != 0 && hits(&f.loss_lines, &keys) => {
-                eval_wdl(g, &b, self.cells)
+            Pass::Distance(d) => {
+                counts.full += 1;
+                eval_distance(g, &b, self.cells, d, seen)
             }
-            Pass::Wdl => eval_wdl_all_won(g, &b, self.cells),
+            Pass::Wdl if dirty == Dirty::First && self.win_in_one.test(g, &b) => WIN_PENDING,
+            Pass::Wdl
+                if match &f.loss_set {
+                    Some(set) => set.contains(kk - g.first),
+                    None => f.loss_pc & reach != 0 && hits(&f.loss_lines, &keys),
+                } =>
+            {
+                counts.full += 1;
+                eval_wdl(g, &b, self.cells, seen)
+            }
+            Pass::Wdl => eval_wdl_all_won(g, &b, self.cells, seen),
         };
         Some((b, code))
     }
 
-    /// Ends a pass: rotates both change filters.
+    /// Ends a pass: rotates both change filters and the change lists.
     pub(super) fn rotate_flags(&self) {
         self.changed.rotate();
         self.lost.rotate();
+        self.lists.rotate();
+        if let Some(l) = &self.loss_lists {
+            l.rotate();
+        }
     }
 }

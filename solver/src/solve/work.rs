@@ -3,6 +3,7 @@
 //! of the previous and current pass, and the work folder.
 
 use super::filters::{neighbour_codes, ChangeFilter};
+use super::lists::{ChangeLists, LIST_CAP, LOSS_LIST_CAP};
 use crate::progress::Progress;
 use crate::win_in_one::WinInOne;
 use anyhow::{bail, Context, Result};
@@ -57,10 +58,18 @@ pub(super) struct Ctx<'a> {
     pub cells: &'a [AtomicU8],
     pub w: &'a [AtomicU64],
     pub l: &'a [AtomicU64],
-    /// Change filters of every decision.
+    /// Change filters of every decision (WDL sweeps only; empty in the
+    /// distance waves).
     pub changed: ChangeFilter,
     /// Change filters of decisions that a position is lost.
     pub lost: ChangeFilter,
+    /// The cells each block saw decided, while few.
+    pub lists: ChangeLists,
+    /// The cells each block saw become lost, while few (WDL sweeps only).
+    pub loss_lists: Option<ChangeLists>,
+    /// A group is evaluated from the lists when it has at least this many
+    /// members per listed entry; `None`: never.
+    pub list_ratio: Option<u64>,
     /// Wins in one ply by line geometry (first sweep).
     pub win_in_one: WinInOne,
     /// Per square: codes of both pawn directions on its 8 neighbours (every
@@ -78,6 +87,16 @@ pub(super) fn clear_bit(bits: &[AtomicU64], k: u64) {
     bits[(k >> 6) as usize].fetch_and(!(1 << (k & 63)), Relaxed);
 }
 
+/// Bits `lo & 63 ..` up to (not including) bit `hi - (lo & !63)` of the
+/// word holding bitmap position `lo` (`hi` at most the word's end).
+#[inline(always)]
+pub(super) fn word_mask(lo: u64, hi: u64) -> u64 {
+    let from = lo & 63;
+    let to = hi - (lo & !63);
+    let upper = if to == 64 { !0u64 } else { (1u64 << to) - 1 };
+    upper & !((1u64 << from) - 1)
+}
+
 pub(super) fn bar(progress: bool, len: u64, label: String) -> Progress {
     Progress::new(progress, len, label)
 }
@@ -90,12 +109,15 @@ pub(super) fn log(progress: bool, msg: &str) {
 
 impl<'a> Ctx<'a> {
     /// Working state over `cells` (table order) and the two mapped bitmaps
-    /// (group order), with empty change filters.
+    /// (group order), with empty change lists; the change filters and the
+    /// loss lists (about 2 x 88 + 45 MB on the 4x4 game) only if `sweeps`
+    /// (WDL sweeps to come).
     pub(super) fn new(
         idx: &'a Index,
         cells: &'a [AtomicU8],
         wmap: &'a MmapRaw,
         lmap: &'a MmapRaw,
+        sweeps: bool,
         progress: bool,
     ) -> Ctx<'a> {
         Ctx {
@@ -103,11 +125,26 @@ impl<'a> Ctx<'a> {
             cells,
             w: as_atomic_u64(wmap),
             l: as_atomic_u64(lmap),
-            changed: ChangeFilter::new(idx.num_sides()),
-            lost: ChangeFilter::new(idx.num_sides()),
+            changed: ChangeFilter::new(if sweeps { idx.num_sides() } else { 0 }),
+            lost: ChangeFilter::new(if sweeps { idx.num_sides() } else { 0 }),
+            lists: ChangeLists::new(idx.num_sides(), LIST_CAP),
+            loss_lists: sweeps.then(|| ChangeLists::new(idx.num_sides(), LOSS_LIST_CAP)),
+            list_ratio: None,
             win_in_one: WinInOne::new(idx.variant().geometry()),
             neighbour_codes: neighbour_codes(idx.variant()),
             progress,
         }
+    }
+
+    /// Frees the change filters and the loss lists after the WDL sweeps:
+    /// a distance wave finds its members from the change lists, and scans
+    /// the pending members of a group whose lists overflowed (the filters
+    /// would spare little there: in the early waves nearly every pending
+    /// position has a changed child). Keeps the peak memory of the waves,
+    /// which need both bitmaps, under 3 GiB on the 4x4 game.
+    pub(super) fn drop_sweep_state(&mut self) {
+        self.changed = ChangeFilter::new(0);
+        self.lost = ChangeFilter::new(0);
+        self.loss_lists = None;
     }
 }

@@ -1,0 +1,204 @@
+//! A group's members found from the change lists instead of a scan.
+//!
+//! A changed cell of a child block is a position `(C, X)`: `C` is the
+//! group's opponent configuration `A` (target 0) or `A` without one piece
+//! (a capture), and `X` is the parent member after its move. A move
+//! changes one piece of the mover: its square, its square and pawn
+//! direction, or hand to square (a placement). So every parent `B` of
+//! `(C, X)` in the group equals `X` except in one slot, and for a capture
+//! that slot's piece stands in `X` on the square of `A`'s captured piece.
+//! Enumerating those `B` (all squares, both pawn directions, the hand)
+//! gives a superset of the parents, about fifty members per changed cell,
+//! without an un-move generator: evaluating a member that is not a parent
+//! is only wasted work. The candidates are evaluated in member order, as
+//! the scan would; a candidate whose changed child became lost gets the
+//! full WDL evaluation, the others stop at their first child neither won
+//! nor lost, as in [`super::pass`].
+
+use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
+use super::lists::{ChangeLists, LOST};
+use super::pass::{OwnKeys, Pass, PassCounts};
+use super::work::Ctx;
+use crate::group::Group;
+use rules::ttc::{Side, HAND};
+
+/// A group is handled from its lists only if its members outnumber the
+/// listed entries by this factor (a listed entry costs about as much as
+/// this many scanned members).
+pub(super) const SPARSE_RATIO: u64 = 64;
+
+/// A member to evaluate: its index in the group and whether one of its
+/// listed children became lost.
+pub(super) type Candidate = (u64, bool);
+
+/// The child blocks of `g`: block id, and for a capture target the square
+/// of the captured piece in the members' frame.
+fn child_blocks(g: &Group) -> ([(usize, Option<u8>); 5], usize) {
+    let last = g.v.squares() - 1;
+    let mut blocks = [(0usize, None); 5];
+    let mut n = 0;
+    for t in 0..5 {
+        if t > 0 && g.side_a.sq[t - 1] >= 16 {
+            continue;
+        }
+        let cap = (t > 0).then(|| last - g.side_a.sq[t - 1]);
+        blocks[n] = (g.targets[t].id as usize, cap);
+        n += 1;
+    }
+    (blocks, n)
+}
+
+/// One bit per member of a group: the members that may have a child
+/// that became lost.
+pub(super) struct MemberSet(Vec<u64>);
+
+impl MemberSet {
+    /// Whether member `j` is in the set.
+    #[inline(always)]
+    pub fn contains(&self, j: u64) -> bool {
+        self.0[(j >> 6) as usize] >> (j & 63) & 1 != 0
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Calls `sink(member, lost)` for every member of `g` that may be a
+    /// parent of an entry of `lists` in its child blocks (previous pass,
+    /// and with `with_cur` the current pass's entries written so far).
+    /// `None` if a list is not known (overflowed, or no valid previous
+    /// pass); `sink` may then have been called for some entries.
+    fn each_listed_parent(
+        &self,
+        g: &Group,
+        lists: &ChangeLists,
+        with_cur: bool,
+        mut sink: impl FnMut(u64, bool),
+    ) -> Option<()> {
+        let (blocks, n) = child_blocks(g);
+        for &(id, cap) in &blocks[..n] {
+            let blocked = g.geo.rotate_mask(self.idx.side(id).occupancy());
+            let mut each = |e: u32| {
+                let x = self.idx.inner_unrank((e & !LOST) as u64, blocked);
+                self.parents_of(g, &x, cap, |j| sink(j, e & LOST != 0));
+            };
+            lists.prev(id)?.for_each(&mut each);
+            if with_cur {
+                lists.cur_written(id)?.for_each(&mut each);
+            }
+        }
+        Some(())
+    }
+
+    /// The members of `g` that may have a child changed in the previous
+    /// pass, sorted, each once; `None` if a child block's list is not
+    /// known (overflowed, or no valid previous pass) or the lists are too
+    /// long for the group to gain from them ([`Ctx::list_ratio`]).
+    pub(super) fn listed_candidates(&self, g: &Group) -> Option<Vec<Candidate>> {
+        let ratio = self.list_ratio?;
+        let (blocks, n) = child_blocks(g);
+        let entries: u64 = blocks[..n]
+            .iter()
+            .map(|&(id, _)| self.lists.prev_len(id) as u64)
+            .sum();
+        if entries.saturating_mul(ratio) > g.len {
+            return None;
+        }
+        let mut out = Vec::new();
+        self.each_listed_parent(g, &self.lists, false, |j, lost| out.push((j, lost)))?;
+        out.sort_unstable_by_key(|c| c.0);
+        out.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 |= later.1;
+            }
+            same
+        });
+        Some(out)
+    }
+
+    /// The members of `g` that may have a child that became lost in the
+    /// previous pass or so far in this one, from the loss lists; `None` if
+    /// one is overflowed (the hashed loss filter decides then).
+    pub(super) fn loss_candidates(&self, g: &Group) -> Option<MemberSet> {
+        let lists = self.loss_lists.as_ref()?;
+        let mut set = MemberSet(vec![0u64; g.len.div_ceil(64) as usize]);
+        self.each_listed_parent(g, lists, true, |j, _| {
+            set.0[(j >> 6) as usize] |= 1 << (j & 63)
+        })?;
+        Some(set)
+    }
+
+    /// Calls `sink(member index)` for every member of `g` that equals `x`
+    /// except in one slot (square, pawn direction, or in hand for a
+    /// placement); for a capture (`cap` = the captured piece's square) only
+    /// the slot standing there, and never from the hand.
+    #[inline]
+    fn parents_of(&self, g: &Group, x: &Side, cap: Option<u8>, mut sink: impl FnMut(u64)) {
+        let geo = g.geo;
+        let n = geo.n;
+        let own = x.occupancy();
+        for slot in 0..4 {
+            let s = x.sq[slot];
+            if s >= 16 || cap.is_some_and(|c| c != s) {
+                continue;
+            }
+            let blocked = own | g.theirs;
+            let mut push = |sq: u8, returning: bool| {
+                let mut b = *x;
+                b.sq[slot] = sq;
+                if slot == 0 {
+                    b.returning = returning;
+                }
+                sink(self.idx.inner_rank(&b, g.theirs));
+            };
+            if cap.is_none() {
+                push(HAND, if slot == 0 { false } else { x.returning });
+            }
+            let mut free = geo.full & !blocked;
+            while free != 0 {
+                let sq = free.trailing_zeros() as u8;
+                free &= free - 1;
+                if slot != 0 {
+                    push(sq, x.returning);
+                } else if g.interior & (1 << sq) != 0 {
+                    push(sq, false);
+                    push(sq, true);
+                } else {
+                    push(sq, sq / n == n - 1);
+                }
+            }
+        }
+    }
+
+    /// Evaluates the listed candidates of `g` that the pass looks at.
+    pub(super) fn evaluate_listed(
+        &self,
+        g: &Group,
+        own: &OwnKeys,
+        pass: Pass,
+        cands: &[Candidate],
+        counts: &mut PassCounts,
+    ) {
+        counts.listed_groups += 1;
+        for &(j, lost) in cands {
+            let kk = g.first + j;
+            if self.todo_word(kk, pass) >> (kk & 63) & 1 == 0 {
+                continue;
+            }
+            let b = g.member(j);
+            counts.evaluated += 1;
+            let seen = &mut counts.children;
+            let code = match pass {
+                Pass::Distance(d) => {
+                    counts.full += 1;
+                    eval_distance(g, &b, self.cells, d, seen)
+                }
+                Pass::Wdl if lost => {
+                    counts.full += 1;
+                    eval_wdl(g, &b, self.cells, seen)
+                }
+                Pass::Wdl => eval_wdl_all_won(g, &b, self.cells, seen),
+            };
+            self.decide(g, own, kk, &b, code, pass, counts);
+        }
+    }
+}
