@@ -40,18 +40,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         let redone = resumed && all_dirty_waves > 0;
         all_dirty_waves = all_dirty_waves.saturating_sub(1);
         ctx.rotate_flags();
-        let entry = PassLog {
-            phase: "distance".into(),
-            number: d,
-            decided: counts.decided,
-            decoded: counts.decoded,
-            evaluated: counts.evaluated,
-            full_evaluations: counts.full,
-            children: counts.children,
-            listed_groups: counts.listed_groups,
-            loss_overflows: counts.loss_overflows,
-            seconds: t.elapsed().as_secs_f64(),
-        };
+        let entry = PassLog::of("distance", d, &counts, t.elapsed().as_secs_f64());
         log(
             ctx.progress,
             &format!(

@@ -46,6 +46,24 @@ pub(super) struct PassCounts {
     pub loss_overflows: u64,
 }
 
+impl super::PassLog {
+    /// The log entry of pass `number` of `phase` (`wdl` or `distance`).
+    pub(super) fn of(phase: &str, number: u32, c: &PassCounts, seconds: f64) -> super::PassLog {
+        super::PassLog {
+            phase: phase.into(),
+            number,
+            decided: c.decided,
+            decoded: c.decoded,
+            evaluated: c.evaluated,
+            full_evaluations: c.full,
+            children: c.children,
+            listed_groups: c.listed_groups,
+            loss_overflows: c.loss_overflows,
+            seconds,
+        }
+    }
+}
+
 impl std::ops::Add for PassCounts {
     type Output = PassCounts;
     fn add(self, o: PassCounts) -> PassCounts {

@@ -37,18 +37,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         let counts = ctx.pass(Pass::Wdl, dirty, format!("wdl sweep {sweep}"));
         dirty = Dirty::Flagged;
         ctx.rotate_flags();
-        let entry = PassLog {
-            phase: "wdl".into(),
-            number: sweep,
-            decided: counts.decided,
-            decoded: counts.decoded,
-            evaluated: counts.evaluated,
-            full_evaluations: counts.full,
-            children: counts.children,
-            listed_groups: counts.listed_groups,
-            loss_overflows: counts.loss_overflows,
-            seconds: t.elapsed().as_secs_f64(),
-        };
+        let entry = PassLog::of("wdl", sweep, &counts, t.elapsed().as_secs_f64());
         log(
             ctx.progress,
             &format!(
