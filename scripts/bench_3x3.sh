@@ -16,7 +16,7 @@ printf '%-9s %-4s %12s %10s %8s\n' reading roles post-cells opening wall-s
 for rules in travel outbound toward; do
   for roles in NBR PBR PNR PNB; do
     json=$(target/release/ttc --json solve --size 3 --roles "$roles" --rules "$rules" \
-      --threads "$threads" --out "$dir/t.tbl" --fresh)
+      --threads "$threads" --out "$dir/t.tbl" --fresh 2>/dev/null)
     python3 - "$rules" "$roles" <<PY
 import json, sys
 r = json.loads('''$json''')
