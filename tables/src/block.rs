@@ -23,8 +23,37 @@ pub struct Block<'a> {
 }
 
 impl Block<'_> {
-    /// Checks the block's checksum, then decompresses it with `dctx` into
-    /// `out`, which must be exactly the block's cell count long.
+    /// The error [`CompactError::Block`] for this block of the file
+    /// `path`, saying `what` is wrong.
+    fn damaged(&self, path: &Path, what: String) -> CompactError {
+        CompactError::Block {
+            path: path.to_path_buf(),
+            block: self.number,
+            offset: self.offset,
+            len: self.bytes.len() as u64,
+            what,
+        }
+    }
+
+    /// Checks the block's checksum against the block index's.
+    ///
+    /// # Errors
+    /// [`CompactError::Block`] naming the file `path`, the block, its
+    /// offset and length and both checksums.
+    pub fn check(&self, path: &Path) -> Result<(), CompactError> {
+        let crc = block_crc(self.version, self.number, self.bytes);
+        if crc != self.crc {
+            return Err(self.damaged(
+                path,
+                format!("CRC-64/XZ {crc:#018x}, index says {:#018x}", self.crc),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks the block's checksum ([`Block::check`]), then decompresses
+    /// it with `dctx` into `out`, which must be exactly the block's cell
+    /// count long.
     ///
     /// # Errors
     /// [`CompactError::Block`] naming the file `path`, the block, its
@@ -36,28 +65,15 @@ impl Block<'_> {
         dctx: &mut Decompressor<'static>,
         out: &mut [u8],
     ) -> Result<(), CompactError> {
-        let damaged = |what: String| CompactError::Block {
-            path: path.to_path_buf(),
-            block: self.number,
-            offset: self.offset,
-            len: self.bytes.len() as u64,
-            what,
-        };
-        let crc = block_crc(self.version, self.number, self.bytes);
-        if crc != self.crc {
-            return Err(damaged(format!(
-                "CRC-64/XZ {crc:#018x}, index says {:#018x}",
-                self.crc
-            )));
-        }
+        self.check(path)?;
         let n = dctx
             .decompress_to_buffer(self.bytes, out)
-            .map_err(|err| damaged(format!("zstd: {err}")))?;
+            .map_err(|err| self.damaged(path, format!("zstd: {err}")))?;
         if n != out.len() {
-            return Err(damaged(format!(
-                "decompresses to {n} cells instead of {}",
-                out.len()
-            )));
+            return Err(self.damaged(
+                path,
+                format!("decompresses to {n} cells instead of {}", out.len()),
+            ));
         }
         Ok(())
     }

@@ -596,6 +596,20 @@ impl CompactTable {
         (first, (self.header.cells() - first).min(bs) as usize)
     }
 
+    /// Block `b` (below the block count) as stored.
+    fn stored_block(&self, b: u64) -> Block<'_> {
+        let (range, crc) = self.index.block(b).expect("a block of the index");
+        let base = self.header.data_offset();
+        let (s, e) = ((base + range.start) as usize, (base + range.end) as usize);
+        Block {
+            number: b,
+            offset: s as u64,
+            bytes: &self.map[s..e],
+            crc,
+            version: self.header.version,
+        }
+    }
+
     /// Checks and decompresses block `b` (below the block count) into
     /// `out` (exactly the block's cell count long) with the context
     /// `dctx`.
@@ -605,17 +619,23 @@ impl CompactTable {
         dctx: &mut zstd::bulk::Decompressor<'static>,
         out: &mut [u8],
     ) -> Result<(), CompactError> {
-        let (range, crc) = self.index.block(b).expect("a block of the index");
-        let base = self.header.data_offset();
-        let (s, e) = ((base + range.start) as usize, (base + range.end) as usize);
-        let block = Block {
-            number: b,
-            offset: s as u64,
-            bytes: &self.map[s..e],
-            crc,
-            version: self.header.version,
-        };
-        block.decode(&self.path, dctx, out)
+        self.stored_block(b).decode(&self.path, dctx, out)
+    }
+
+    /// Checks every block's checksum (in parallel on the current rayon
+    /// pool) without decompressing any.
+    ///
+    /// # Errors
+    /// [`CompactError::Block`] for the first block, in block order, whose
+    /// checksum does not match the block index.
+    fn check_block_crcs(&self) -> Result<(), CompactError> {
+        let first_bad = (0..self.header.blocks)
+            .into_par_iter()
+            .find_first(|&b| self.stored_block(b).check(&self.path).is_err());
+        match first_bad {
+            Some(b) => self.stored_block(b).check(&self.path),
+            None => Ok(()),
+        }
     }
 
     /// The decompressed cells of block `b` (through the cache).
@@ -672,7 +692,9 @@ impl CompactTable {
         Ok(block[(cell % bs) as usize])
     }
 
-    /// Decompresses every block in order and calls `f(first, cells)` with
+    /// Checks every block's checksum first, so that a damaged table is
+    /// refused before anything is decompressed or given to `f`; then
+    /// decompresses every block in order and calls `f(first, cells)` with
     /// the stream position of the block's first cell (post-opening cells
     /// first, then opening cells) and its cells. Blocks are decompressed in
     /// parallel batches on the current rayon pool, `f` runs sequentially in
@@ -689,6 +711,7 @@ impl CompactTable {
         E: From<CompactError>,
         F: FnMut(u64, &[u8]) -> Result<(), E>,
     {
+        self.check_block_crcs()?;
         let batch = (64u64 << 20) / self.header.block_size as u64;
         let batch = batch.max(1);
         let mut digest = CRC64.digest();

@@ -253,6 +253,35 @@ fn damaged_files_are_refused() {
     assert!(e.to_string().contains("TTCCPACK"), "{e}");
 }
 
+/// A damaged last block is refused before any block reaches the reader:
+/// every block's checksum is checked before anything is decompressed.
+#[test]
+fn a_damaged_last_block_is_refused_before_any_block_is_read() {
+    let dir = tempdir("last-block");
+    let src = synthetic(dir.path(), 5);
+    let p = packed(dir.path(), &src, 4096);
+    let c = CompactTable::open(&p).unwrap();
+    let last = c.blocks() - 1;
+    assert!(last >= 2, "the test needs several blocks");
+    drop(c);
+    let len = fs::metadata(&p).unwrap().len();
+    flip(&p, len - 3);
+    let c = CompactTable::open(&p).unwrap();
+    let mut seen = 0;
+    let e = c
+        .for_each_block(|_, _| -> Result<(), CompactError> {
+            seen += 1;
+            Ok(())
+        })
+        .unwrap_err();
+    assert!(
+        matches!(e, CompactError::Block { block, .. } if block == last),
+        "{e}"
+    );
+    assert_eq!(seen, 0, "blocks were read before the damaged one was found");
+    assert!(matches!(c.verify().unwrap_err(), CompactError::Block { block, .. } if block == last));
+}
+
 /// A block whose bytes were changed *and* whose checksums were forged to
 /// match: the per-block CRC cannot see it, but decompression or the CRC of
 /// all cells must.
