@@ -31,6 +31,36 @@ pub(super) fn neighbour_codes(v: Variant) -> [u64; 16] {
     out
 }
 
+/// Per slot (0 pawn, 1 knight, 2 bishop, 3 rook) and destination square:
+/// the squares the piece may have come from in one move, ignoring
+/// blockers, pawn direction and pawn reading (a superset of the true
+/// origins, the same in every frame since each relation is symmetric):
+/// pawn, an adjacent square one rank away (a step or a capture, either
+/// direction); knight, a knight's move; bishop, the same diagonal; rook,
+/// the same rank or file.
+pub(super) fn origin_masks(v: Variant) -> [[u16; 16]; 4] {
+    let n = v.size() as i32;
+    let mut out = [[0u16; 16]; 4];
+    for to in 0..n * n {
+        let (r, c) = (to / n, to % n);
+        for from in 0..n * n {
+            let (dr, dc) = ((from / n - r).abs(), (from % n - c).abs());
+            let ok = [
+                dr == 1 && dc <= 1,
+                (dr, dc) == (1, 2) || (dr, dc) == (2, 1),
+                dr == dc && dr > 0,
+                (dr == 0) != (dc == 0),
+            ];
+            for (slot, &o) in ok.iter().enumerate() {
+                if o {
+                    out[slot][to as usize] |= 1 << from;
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Bits of one line filter (per line kind, per block).
 pub(super) const LINE_BITS: usize = 1024;
 /// Words of the four line filters of one block.

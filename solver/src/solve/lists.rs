@@ -19,14 +19,11 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 /// Entries kept per block and pass in the lists of every decision.
 pub(super) const LIST_CAP: usize = 32;
-/// Entries kept per block and pass in the lists of losses (WDL sweeps).
-pub(super) const LOSS_LIST_CAP: usize = 256;
 /// Flag of an entry whose cell became lost.
 pub(super) const LOST: u32 = 1 << 31;
 
 /// The change lists of every block, current and previous pass
-/// (`2 * blocks * (cap + 1)` words of 4 bytes on 4x4: about 23 MB for a
-/// cap of 32, 176 MB for 256).
+/// (`2 * blocks * (cap + 1)` words of 4 bytes: about 23 MB on 4x4).
 pub(super) struct ChangeLists {
     cap: usize,
     cur_len: Vec<AtomicU32>,
@@ -83,25 +80,6 @@ impl ChangeLists {
         Some((0..n).map(move |i| self.prev[id * self.cap + i].load(Relaxed)))
     }
 
-    /// The entries of block `id` recorded so far in the current pass and
-    /// already written (another thread may be between counting an entry
-    /// and writing it; such an entry is missed here and seen in the next
-    /// pass), or `None` if overflowed. Only meaningful for lists whose
-    /// entries are never 0 (the loss lists: every entry has [`LOST`]).
-    #[inline]
-    pub fn cur_written(&self, id: usize) -> Option<impl Iterator<Item = u32> + '_> {
-        let n = self.cur_len[id].load(Relaxed) as usize;
-        if n > self.cap {
-            return None;
-        }
-        let at = id * self.cap;
-        Some(
-            (0..n)
-                .map(move |i| self.cur[at + i].load(Relaxed))
-                .filter(|&e| e != 0),
-        )
-    }
-
     /// Number of previous-pass entries of block `id` (more than
     /// [`LIST_CAP`]: overflowed).
     #[inline]
@@ -145,9 +123,7 @@ mod tests {
         }
         l.rotate();
         assert_eq!(l.prev(0).unwrap().collect::<Vec<_>>(), [5, 7 | LOST]);
-        assert_eq!(l.cur_written(0).unwrap().count(), 0);
         l.record(0, 9, true);
-        assert_eq!(l.cur_written(0).unwrap().collect::<Vec<_>>(), [9 | LOST]);
         assert_eq!(l.prev(1).unwrap().count(), 0);
         assert!(l.prev(2).is_none(), "overflowed");
         assert_eq!(l.prev_len(2), LIST_CAP + 1);

@@ -12,8 +12,9 @@
 //!    evaluated: found from the change lists when a group's child blocks
 //!    saw few decisions (`sparse.rs`), else by a scan of the group
 //!    through hashed line filters; a position gets the full evaluation
-//!    only if a child may have become lost (exactly from the loss lists
-//!    when they are short enough, else from a hashed loss filter), and
+//!    only if a child may have become lost (exactly from the loss pool,
+//!    which holds every loss of the previous sweep unless a sweep fills
+//!    it, else from a hashed loss filter), and
 //!    otherwise is checked up to its first child neither won nor lost.
 //!    Ends at the first sweep that decides nothing; what is left is drawn.
 //!    **Split**: the decided positions (one bitmap during the sweeps) are
@@ -35,7 +36,7 @@
 //! the memory-mapped table plus two bitmaps (one bit per position each;
 //! only one is touched during the sweeps), indexed in *group order* (see
 //! [`crate::group`]) so they are read sequentially, and per-block change
-//! filters and lists (about 220 MB on the 4x4 game during the sweeps,
+//! filters, lists and the loss pool (about 220 MB on the 4x4 game during the sweeps,
 //! 23 MB during the waves). The run checkpoints after each sweep or wave
 //! (at most every 30 s) to `NAME.work/`, and a killed solve resumes from
 //! there.
@@ -46,6 +47,7 @@ mod eval;
 mod filters;
 mod init;
 mod lists;
+mod loss_pool;
 mod opening;
 mod pass;
 mod space;
@@ -118,10 +120,22 @@ pub struct PassLog {
     /// rather than by a scan (0 in older logs).
     #[serde(default)]
     pub listed_groups: u64,
-    /// Scanned groups of a WDL sweep whose loss lists overflowed, so that
-    /// the hashed loss filter chose the full evaluations (0 in older logs).
+    /// Scanned groups of a WDL sweep whose child blocks' losses were not
+    /// all known exactly (loss lists overflowed, in older solves; the loss
+    /// pool full or no previous sweep recorded), so that the hashed loss
+    /// filter chose the full evaluations (0 in older logs).
     #[serde(default)]
     pub loss_overflows: u64,
+    /// Full evaluations in those groups (0 in older logs).
+    #[serde(default)]
+    pub full_hashed: u64,
+    /// Positions decided in those groups (0 in older logs).
+    #[serde(default)]
+    pub decided_hashed: u64,
+    /// Positions decided lost in a WDL sweep (0 in older logs and in
+    /// distance waves).
+    #[serde(default)]
+    pub losses: u64,
     /// Wall time, seconds.
     pub seconds: f64,
 }
@@ -295,7 +309,7 @@ fn solve_inner(
     space::reserve_bits(&bits, (words * 8) as u64)?;
     let mut cp = cp.unwrap_or_else(|| Checkpoint::start(variant));
     let cells = writer.post_cells();
-    // The change filters and loss lists serve the WDL sweeps only.
+    // The change filters and the loss pool serve the WDL sweeps only.
     let sweeps_left = matches!(cp.phase.as_str(), "start" | "init" | "wdl");
     let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, opts.progress);
     ctx.list_ratio = match lists {

@@ -8,10 +8,12 @@
 //! loss filter is evaluated in full ([`eval_wdl`]); one whose children hit
 //! only the filter of every decision is evaluated up to its first child
 //! that is neither won nor lost ([`eval_wdl_all_won`]), usually one child.
-//! The first sweep of a fresh solve, where every position counts as
-//! changed, decides wins in one ply by line geometry ([`WinInOne`]) and
-//! evaluates the rest the cheap way too, except where a child became lost
-//! earlier in the same sweep.
+//! The first sweep of a fresh solve only decides wins in one ply, by line
+//! geometry ([`WinInOne`]), reading no child: before it no child is
+//! decided but the terminal ones, so nothing else can be lost or won in
+//! one step of the loop, and what earlier groups of the same sweep decide
+//! is left to the second sweep, whose filters flag every parent of those
+//! wins anyway.
 
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
@@ -41,9 +43,16 @@ pub(super) struct PassCounts {
     pub children: u64,
     /// Groups whose members were found from the change lists.
     pub listed_groups: u64,
-    /// Scanned groups of a WDL sweep whose loss lists overflowed (the
-    /// hashed loss filter chose the full evaluations).
+    /// Scanned groups of a WDL sweep whose child blocks' losses were not
+    /// all in the loss pool (the hashed loss filter chose the full
+    /// evaluations).
     pub loss_overflows: u64,
+    /// Full evaluations in those groups.
+    pub full_hashed: u64,
+    /// Positions decided in those groups.
+    pub decided_hashed: u64,
+    /// Positions decided lost (WDL sweeps).
+    pub losses: u64,
 }
 
 impl super::PassLog {
@@ -59,6 +68,9 @@ impl super::PassLog {
             children: c.children,
             listed_groups: c.listed_groups,
             loss_overflows: c.loss_overflows,
+            full_hashed: c.full_hashed,
+            decided_hashed: c.decided_hashed,
+            losses: c.losses,
             seconds,
         }
     }
@@ -75,6 +87,9 @@ impl std::ops::Add for PassCounts {
             children: self.children + o.children,
             listed_groups: self.listed_groups + o.listed_groups,
             loss_overflows: self.loss_overflows + o.loss_overflows,
+            full_hashed: self.full_hashed + o.full_hashed,
+            decided_hashed: self.decided_hashed + o.decided_hashed,
+            losses: self.losses + o.losses,
         }
     }
 }
@@ -119,8 +134,8 @@ pub(super) enum Dirty {
     /// Everything, evaluated in full: after a resume whose filters were
     /// lost with the killed run.
     All,
-    /// The first WDL sweep of a fresh solve: every position, with wins in
-    /// one ply found by line geometry.
+    /// The first WDL sweep of a fresh solve: every position, tested for
+    /// a win in one ply by line geometry only.
     First,
 }
 
@@ -133,7 +148,7 @@ struct GroupFilters {
     /// Pawn codes a pawn placement beside A can produce (and 0 = hand).
     place_codes: u64,
     /// In a WDL sweep, the members that may have a child that became
-    /// lost, exactly, from the loss lists; `None` if a list overflowed
+    /// lost, exactly, from the loss pool; `None` if it lacks a block
     /// (the hashed loss filter decides).
     loss_set: Option<MemberSet>,
 }
@@ -208,9 +223,7 @@ impl<'a> Ctx<'a> {
         if f.any_pc == 0 || f.any_lines.iter().all(|&w| w == 0) {
             return counts;
         }
-        if pass == Pass::Wdl && dirty == Dirty::Flagged && f.loss_set.is_none() {
-            counts.loss_overflows += 1;
-        }
+        let overflowed = pass == Pass::Wdl && dirty == Dirty::Flagged && f.loss_set.is_none();
         let end = g.first + g.len;
         let mut k = g.first;
         let mut cursor = g.cursor();
@@ -228,6 +241,11 @@ impl<'a> Ctx<'a> {
                 self.decide(&g, &own, kk, &b, code, pass, &mut counts);
             }
             k = word_end;
+        }
+        if overflowed {
+            counts.loss_overflows += 1;
+            counts.full_hashed = counts.full;
+            counts.decided_hashed = counts.decided;
         }
         counts
     }
@@ -275,14 +293,15 @@ impl<'a> Ctx<'a> {
         }
         let id = self.idx.side_id(b);
         let lost = code == LOSS_PENDING;
+        counts.losses += (lost && pass == Pass::Wdl) as u64;
         self.changed.record(id, &own.keys, own.pc);
         if lost {
             self.lost.record(id, &own.keys, own.pc);
         }
         let rank = q - self.idx.block_base(id);
         self.lists.record(id, rank, lost);
-        if let (true, Some(l)) = (lost, &self.loss_lists) {
-            l.record(id, rank, true);
+        if let (true, Some(p)) = (lost, &self.loss_pool) {
+            p.record(id, rank);
         }
     }
 
@@ -325,7 +344,10 @@ impl<'a> Ctx<'a> {
                 counts.full += 1;
                 eval_distance(g, &b, self.cells, d, seen)
             }
-            Pass::Wdl if dirty == Dirty::First && self.win_in_one.test(g, &b) => WIN_PENDING,
+            Pass::Wdl if dirty == Dirty::First => match self.win_in_one.test(g, &b) {
+                true => WIN_PENDING,
+                false => UNDECIDED,
+            },
             Pass::Wdl
                 if match &f.loss_set {
                     Some(set) => set.contains(kk - g.first),
@@ -345,8 +367,8 @@ impl<'a> Ctx<'a> {
         self.changed.rotate();
         self.lost.rotate();
         self.lists.rotate();
-        if let Some(l) = &self.loss_lists {
-            l.rotate();
+        if let Some(p) = &self.loss_pool {
+            p.rotate();
         }
     }
 }

@@ -7,16 +7,20 @@
 //! direction, or hand to square (a placement). So every parent `B` of
 //! `(C, X)` in the group equals `X` except in one slot, and for a capture
 //! that slot's piece stands in `X` on the square of `A`'s captured piece.
-//! Enumerating those `B` (all squares, both pawn directions, the hand)
-//! gives a superset of the parents, about fifty members per changed cell,
-//! without an un-move generator: evaluating a member that is not a parent
+//! Enumerating those `B` (the hand, both pawn directions, and the squares
+//! from which a piece of that kind reaches its square in `X` on an empty
+//! board: a knight's move, a diagonal, a rank or file, an adjacent square
+//! one rank away for the pawn) gives a superset of the parents, about
+//! twenty members per changed cell, without an un-move generator that
+//! would have to know blockers and pawn readings: evaluating a member
+//! that is not a parent
 //! is only wasted work. The candidates are evaluated in member order, as
 //! the scan would; a candidate whose changed child became lost gets the
 //! full WDL evaluation, the others stop at their first child neither won
 //! nor lost, as in [`super::pass`].
 
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
-use super::lists::{ChangeLists, LOST};
+use super::lists::LOST;
 use super::pass::{OwnKeys, Pass, PassCounts};
 use super::work::Ctx;
 use crate::group::Group;
@@ -62,15 +66,15 @@ impl MemberSet {
 
 impl<'a> Ctx<'a> {
     /// Calls `sink(member, lost)` for every member of `g` that may be a
-    /// parent of an entry of `lists` in its child blocks (previous pass,
-    /// and with `with_cur` the current pass's entries written so far).
-    /// `None` if a list is not known (overflowed, or no valid previous
-    /// pass); `sink` may then have been called for some entries.
+    /// parent of a changed cell of its child blocks: `entries(id, each)`
+    /// calls `each` with every entry of block `id` (its rank, plus
+    /// [`LOST`] for a loss), or returns `None` if they are not known
+    /// (overflowed, or no valid previous pass); `sink` may then have been
+    /// called for some entries.
     fn each_listed_parent(
         &self,
         g: &Group,
-        lists: &ChangeLists,
-        with_cur: bool,
+        entries: impl Fn(usize, &mut dyn FnMut(u32)) -> Option<()>,
         mut sink: impl FnMut(u64, bool),
     ) -> Option<()> {
         let (blocks, n) = child_blocks(g);
@@ -80,10 +84,7 @@ impl<'a> Ctx<'a> {
                 let x = self.idx.inner_unrank((e & !LOST) as u64, blocked);
                 self.parents_of(g, &x, cap, |j| sink(j, e & LOST != 0));
             };
-            lists.prev(id)?.for_each(&mut each);
-            if with_cur {
-                lists.cur_written(id)?.for_each(&mut each);
-            }
+            entries(id, &mut each)?;
         }
         Some(())
     }
@@ -103,7 +104,11 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let mut out = Vec::new();
-        self.each_listed_parent(g, &self.lists, false, |j, lost| out.push((j, lost)))?;
+        let entries = |id: usize, each: &mut dyn FnMut(u32)| {
+            self.lists.prev(id)?.for_each(each);
+            Some(())
+        };
+        self.each_listed_parent(g, entries, |j, lost| out.push((j, lost)))?;
         out.sort_unstable_by_key(|c| c.0);
         out.dedup_by(|later, kept| {
             let same = later.0 == kept.0;
@@ -116,20 +121,21 @@ impl<'a> Ctx<'a> {
     }
 
     /// The members of `g` that may have a child that became lost in the
-    /// previous pass or so far in this one, from the loss lists; `None` if
-    /// one is overflowed (the hashed loss filter decides then).
+    /// previous pass, from the loss pool; `None` if a child block's losses
+    /// are not known (the hashed loss filter decides then). A child lost
+    /// earlier in this pass is found by the next one.
     pub(super) fn loss_candidates(&self, g: &Group) -> Option<MemberSet> {
-        let lists = self.loss_lists.as_ref()?;
+        let pool = self.loss_pool.as_ref()?;
         let mut set = MemberSet(vec![0u64; g.len.div_ceil(64) as usize]);
-        self.each_listed_parent(g, lists, true, |j, _| {
-            set.0[(j >> 6) as usize] |= 1 << (j & 63)
-        })?;
+        let entries = |id: usize, each: &mut dyn FnMut(u32)| pool.each_prev(id, |r| each(r | LOST));
+        self.each_listed_parent(g, entries, |j, _| set.0[(j >> 6) as usize] |= 1 << (j & 63))?;
         Some(set)
     }
 
     /// Calls `sink(member index)` for every member of `g` that equals `x`
     /// except in one slot (square, pawn direction, or in hand for a
-    /// placement); for a capture (`cap` = the captured piece's square) only
+    /// placement), the slot's square one its piece could have moved from
+    /// ([`Ctx::origins`]); for a capture (`cap` = the captured piece's square) only
     /// the slot standing there, and never from the hand.
     #[inline]
     fn parents_of(&self, g: &Group, x: &Side, cap: Option<u8>, mut sink: impl FnMut(u64)) {
@@ -153,7 +159,8 @@ impl<'a> Ctx<'a> {
             if cap.is_none() {
                 push(HAND, if slot == 0 { false } else { x.returning });
             }
-            let mut free = geo.full & !blocked;
+            // The piece came from where a move of its kind reaches s.
+            let mut free = geo.full & !blocked & self.origins[slot][s as usize];
             while free != 0 {
                 let sq = free.trailing_zeros() as u8;
                 free &= free - 1;

@@ -42,7 +42,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
             ctx.progress,
             &format!(
                 "wdl sweep {sweep}: decided {}, decoded {}, evaluated {} ({} in full), children {}, \
-                 listed groups {}, loss-list overflows {}, {:.1}s",
+                 listed groups {}, loss-list overflows {} ({} in full, {} decided), losses {}, {:.1}s",
                 counts.decided,
                 counts.decoded,
                 counts.evaluated,
@@ -50,6 +50,9 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
                 counts.children,
                 counts.listed_groups,
                 counts.loss_overflows,
+                counts.full_hashed,
+                counts.decided_hashed,
+                counts.losses,
                 entry.seconds
             ),
         );

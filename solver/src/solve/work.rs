@@ -2,8 +2,9 @@
 //! loss bitmaps (one bit per position, in group order), the change filters
 //! of the previous and current pass, and the work folder.
 
-use super::filters::{neighbour_codes, ChangeFilter};
-use super::lists::{ChangeLists, LIST_CAP, LOSS_LIST_CAP};
+use super::filters::{neighbour_codes, origin_masks, ChangeFilter};
+use super::lists::{ChangeLists, LIST_CAP};
+use super::loss_pool::{LossPool, POOL_CAP};
 use crate::progress::Progress;
 use crate::win_in_one::WinInOne;
 use anyhow::{bail, Context, Result};
@@ -65,8 +66,8 @@ pub(super) struct Ctx<'a> {
     pub lost: ChangeFilter,
     /// The cells each block saw decided, while few.
     pub lists: ChangeLists,
-    /// The cells each block saw become lost, while few (WDL sweeps only).
-    pub loss_lists: Option<ChangeLists>,
+    /// The cells that became lost (WDL sweeps only).
+    pub loss_pool: Option<LossPool>,
     /// A group is evaluated from the lists when it has at least this many
     /// members per listed entry; `None`: never.
     pub list_ratio: Option<u64>,
@@ -75,6 +76,9 @@ pub(super) struct Ctx<'a> {
     /// Per square: codes of both pawn directions on its 8 neighbours (every
     /// square a pawn there can step or capture to).
     pub neighbour_codes: [u64; 16],
+    /// Per slot and square: where a piece of that slot may have come from
+    /// in one move ([`origin_masks`]).
+    pub origins: [[u16; 16]; 4],
     pub progress: bool,
 }
 
@@ -110,7 +114,7 @@ pub(super) fn log(progress: bool, msg: &str) {
 impl<'a> Ctx<'a> {
     /// Working state over `cells` (table order) and the two mapped bitmaps
     /// (group order), with empty change lists; the change filters and the
-    /// loss lists (about 2 x 88 + 45 MB on the 4x4 game) only if `sweeps`
+    /// loss pool (about 2 x 88 + 64 MB on the 4x4 game) only if `sweeps`
     /// (WDL sweeps to come).
     pub(super) fn new(
         idx: &'a Index,
@@ -128,15 +132,16 @@ impl<'a> Ctx<'a> {
             changed: ChangeFilter::new(if sweeps { idx.num_sides() } else { 0 }),
             lost: ChangeFilter::new(if sweeps { idx.num_sides() } else { 0 }),
             lists: ChangeLists::new(idx.num_sides(), LIST_CAP),
-            loss_lists: sweeps.then(|| ChangeLists::new(idx.num_sides(), LOSS_LIST_CAP)),
+            loss_pool: sweeps.then(|| LossPool::new(idx.num_sides(), POOL_CAP)),
             list_ratio: None,
             win_in_one: WinInOne::new(idx.variant().geometry()),
             neighbour_codes: neighbour_codes(idx.variant()),
+            origins: origin_masks(idx.variant()),
             progress,
         }
     }
 
-    /// Frees the change filters and the loss lists after the WDL sweeps:
+    /// Frees the change filters and the loss pool after the WDL sweeps:
     /// a distance wave finds its members from the change lists, and scans
     /// the pending members of a group whose lists overflowed (the filters
     /// would spare little there: in the early waves nearly every pending
@@ -145,6 +150,6 @@ impl<'a> Ctx<'a> {
     pub(super) fn drop_sweep_state(&mut self) {
         self.changed = ChangeFilter::new(0);
         self.lost = ChangeFilter::new(0);
-        self.loss_lists = None;
+        self.loss_pool = None;
     }
 }
