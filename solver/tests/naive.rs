@@ -8,11 +8,16 @@ use solver::{solve_with_lists, ListUse, SolveOptions};
 use tables::file::Table;
 use tables::Index;
 
-/// Every variant three times: members found by scans and change lists as
-/// `solve` chooses, from the lists whenever they are known, and by scans
-/// only.
+/// Every variant four times: members found by scans and the change pool
+/// as `solve` chooses, from the pool whenever its entries are known, by
+/// scans only, and with pools so small that they overflow.
 fn check(v: Variant) {
-    for lists in [ListUse::Auto, ListUse::Always, ListUse::Never] {
+    for lists in [
+        ListUse::Auto,
+        ListUse::Always,
+        ListUse::Never,
+        ListUse::Overflowing,
+    ] {
         check_with(v, lists);
     }
 }
@@ -53,6 +58,14 @@ fn check_with(v: Variant, lists: ListUse) {
     match lists {
         ListUse::Always => assert!(listed > 0, "{}: lists never used", v.describe()),
         ListUse::Never => assert_eq!(listed, 0, "{}", v.describe()),
+        ListUse::Overflowing => {
+            let unknown: u64 = report.passes.iter().map(|p| p.loss_overflows).sum();
+            assert!(
+                listed > 0 && unknown > 0,
+                "{}: pools never overflowed",
+                v.describe()
+            );
+        }
         ListUse::Auto => {}
     }
     // The variant must be non-trivial for the comparison to mean something.

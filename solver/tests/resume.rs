@@ -259,3 +259,55 @@ fn damaged_work_files_are_refused_on_resume() {
     fs::write(&wp, &good).unwrap();
     assert!(solve(v, &opts1(&out, false)).unwrap().resumed);
 }
+
+/// A checkpoint written without a sync holds only in the boot that wrote
+/// it: in another boot (here, a `boot_id` that is not this machine's) the
+/// resume falls back to the last synced checkpoint, or starts afresh if
+/// there is none, and never trusts the unsynced one.
+#[test]
+fn after_a_restart_only_the_synced_checkpoint_counts() {
+    let v = Variant::new(
+        3,
+        &[Role::Pawn, Role::Bishop, Role::Rook],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("ref.tbl");
+    solve(v, &opts(&reference, true)).unwrap();
+    let want = fs::read(&reference).unwrap();
+    for durable in [true, false] {
+        let out = dir.path().join(format!("t-{durable}.tbl"));
+        fs::create_dir_all(work(&out)).unwrap();
+        fs::write(work(&out).join(STOP_FILE), "after 3").unwrap();
+        let e = solve(v, &opts(&out, true)).unwrap_err();
+        assert!(e.to_string().contains("stopped on request"), "{e}");
+        // A clean stop syncs: both files name the same step.
+        let state = work(&out).join("state.json");
+        let synced = work(&out).join("durable.json");
+        assert_eq!(fs::read(&state).unwrap(), fs::read(&synced).unwrap());
+        // An unsynced checkpoint of another boot that claims far more than
+        // the files hold: trusting it would give a wrong table.
+        let text = fs::read_to_string(&state).unwrap().replace(
+            "\"boot_id\": null",
+            "\"boot_id\": \"00000000-0000-0000-0000-000000000000\"",
+        );
+        let text = text.replace("\"phase\": \"wdl\"", "\"phase\": \"prepare\"");
+        assert!(text.contains("\"phase\": \"prepare\""), "{text}");
+        fs::write(&state, text).unwrap();
+        if !durable {
+            fs::remove_file(&synced).unwrap();
+        }
+        let report = solve(v, &opts(&out, false)).unwrap();
+        assert_eq!(
+            report.resumed, durable,
+            "resumed from the synced checkpoint"
+        );
+        assert_eq!(
+            fs::read(&out).unwrap(),
+            want,
+            "durable checkpoint {durable}"
+        );
+    }
+}

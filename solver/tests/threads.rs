@@ -15,7 +15,8 @@ fn tables_are_identical_for_1_2_and_4_threads() {
         for v in Variant::all_3x3(reading, 4) {
             let mut first: Option<(Vec<u8>, String)> = None;
             let runs = [1, 2, 4].map(|t| (t, ListUse::Auto));
-            for (threads, lists) in runs.into_iter().chain([(2, ListUse::Always)]) {
+            let more = [(2, ListUse::Always), (2, ListUse::Overflowing)];
+            for (threads, lists) in runs.into_iter().chain(more) {
                 let out = dir.path().join(format!("t{threads}.tbl"));
                 let opts = SolveOptions {
                     out: out.clone(),

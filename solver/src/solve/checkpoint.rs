@@ -1,22 +1,19 @@
-//! Checkpoints and resume: the state file, the saved change flags, the
-//! consistency check of the work files before a resume, and the clean stop
-//! on request.
+//! Checkpoints and resume: the state file, the saved change flags and the
+//! consistency check of the work files before a resume. Checkpoints are
+//! written, and a clean stop on request is made, by [`super::saver`].
 
 use super::filters::ChangeFilter;
 use super::work::{set_bit, Ctx};
 use super::{PassLog, LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
 use anyhow::{bail, Context, Result};
-use memmap2::MmapRaw;
 use rayon::prelude::*;
 use rules::ttc::Variant;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::Path;
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::Instant;
 use tables::code::DRAW;
-use tables::file::TableWriter;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(super) struct Checkpoint {
@@ -36,6 +33,13 @@ pub(super) struct Checkpoint {
     /// `flags.bin` then holds the change flags and no pass needs redoing.
     #[serde(default)]
     pub clean_stop: bool,
+    /// The boot ([`boot_id`]) in which this checkpoint was written without
+    /// syncing the work files: it holds only while that boot lasts (the
+    /// page cache then has every write). `None`: the files were synced
+    /// before it was written, so it also holds after a restart (and every
+    /// checkpoint of older solves).
+    #[serde(default)]
+    pub boot_id: Option<String>,
 }
 
 impl Checkpoint {
@@ -51,8 +55,16 @@ impl Checkpoint {
             terminal: 0,
             passes: Vec::new(),
             clean_stop: false,
+            boot_id: None,
         }
     }
+}
+
+/// The running kernel's boot id (Linux: `/proc/sys/kernel/random/boot_id`),
+/// or `None` where there is none: it changes when the machine restarts.
+pub(super) fn boot_id() -> Option<String> {
+    let id = fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
+    Some(id.trim().to_string()).filter(|s| !s.is_empty())
 }
 
 /// Name of the file that asks a running solve to stop after its current
@@ -193,66 +205,6 @@ pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Resu
         );
     }
     Ok(())
-}
-
-/// Writes the checkpoint durably: cells first, then bitmaps, then the
-/// state file (a cell without its bit is merely evaluated again after a
-/// resume). Rate-limited to one save every 30 s unless forced.
-pub(super) struct Saver<'a> {
-    /// The work folder (`NAME.work/`).
-    pub dir: &'a Path,
-    pub writer: &'a TableWriter,
-    pub wmap: &'a MmapRaw,
-    pub lmap: &'a MmapRaw,
-    pub last: Instant,
-}
-
-impl Saver<'_> {
-    /// Saves `cp` if forced or 30 s have passed since the last save.
-    pub fn save(&mut self, cp: &Checkpoint, force: bool) -> Result<()> {
-        if force || self.last.elapsed().as_secs() >= 30 {
-            self.writer.flush()?;
-            let bits = |name: &str| format!("writing {}", self.dir.join(name).display());
-            self.wmap.flush().with_context(|| bits("win.bits"))?;
-            self.lmap.flush().with_context(|| bits("loss.bits"))?;
-            let tmp = self.dir.join("state.json.tmp");
-            fs::write(&tmp, serde_json::to_vec_pretty(cp)?)
-                .with_context(|| format!("writing {}", tmp.display()))?;
-            let dest = self.dir.join("state.json");
-            fs::rename(&tmp, &dest).with_context(|| format!("renaming to {}", dest.display()))?;
-            self.last = Instant::now();
-        }
-        Ok(())
-    }
-
-    /// If `STOP` exists in the work folder: saves the change flags `prev`
-    /// (line filters, pawn codes), marks the checkpoint clean, removes
-    /// `STOP` and ends the run with an error that says how to resume.
-    pub fn stop_if_asked(&mut self, cp: &mut Checkpoint, filters: &[&ChangeFilter]) -> Result<()> {
-        let stop = self.dir.join(STOP_FILE);
-        let Ok(text) = fs::read_to_string(&stop) else {
-            return Ok(());
-        };
-        // `after N` in the file: stop only once N passes are done.
-        if let Some(n) = text
-            .trim()
-            .strip_prefix("after ")
-            .and_then(|n| n.parse::<usize>().ok())
-        {
-            if cp.passes.len() < n {
-                return Ok(());
-            }
-        }
-        save_flags(self.dir, filters)?;
-        cp.clean_stop = true;
-        self.save(cp, true)?;
-        let _ = fs::remove_file(&stop);
-        bail!(
-            "stopped on request after {} {}; run the same command again to resume",
-            cp.phase,
-            cp.number
-        )
-    }
 }
 
 /// A kill during the final cleanup leaves `PATH.work/` beside the

@@ -3,8 +3,9 @@
 //! wave that assigns nothing, and every pending position must by then
 //! have its distance.
 
-use super::checkpoint::{Checkpoint, Saver};
+use super::checkpoint::Checkpoint;
 use super::pass::{Dirty, Pass};
+use super::saver::Saver;
 use super::work::{log, Ctx};
 use super::PassLog;
 use anyhow::{bail, Result};
@@ -17,7 +18,12 @@ use std::time::Instant;
 /// # Errors
 /// Distances beyond 251 plies or pending positions left without a
 /// distance (an inconsistent solve), and checkpoint I/O errors.
-pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bool) -> Result<()> {
+pub(super) fn run(
+    ctx: &mut Ctx,
+    cp: &mut Checkpoint,
+    saver: &mut Saver,
+    resumed: bool,
+) -> Result<()> {
     let mut d = if cp.phase == "distance" { cp.number } else { 0 };
     // After a resume the cut wave's changes were never flagged: evaluate
     // everything in the wave that is redone and the next one.
@@ -65,7 +71,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         }
         // Every wave: a resume must restart from the wave that was cut.
         saver.save(cp, true)?;
-        saver.stop_if_asked(cp, &[&ctx.changed, &ctx.lost])?;
+        saver.stop_if_asked(cp, &[&ctx.changed])?;
     }
     let left: u64 = ctx
         .w

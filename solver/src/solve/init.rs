@@ -3,7 +3,8 @@
 //! in the win bitmap, which holds every decided position until the WDL
 //! sweeps end; the loss bitmap is not touched before then).
 
-use super::checkpoint::{Checkpoint, Saver};
+use super::checkpoint::Checkpoint;
+use super::saver::Saver;
 use super::work::{bar, log, set_bit, Ctx};
 use super::UNDECIDED;
 use crate::group::Group;

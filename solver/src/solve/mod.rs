@@ -9,13 +9,13 @@
 //!    its children's values; some child lost => won, every child won =>
 //!    lost. Results decided earlier in the same sweep are reused. Only
 //!    positions with a child decided since their last evaluation are
-//!    evaluated: found from the change lists when a group's child blocks
-//!    saw few decisions (`sparse.rs`), else by a scan of the group
-//!    through hashed line filters; a position gets the full evaluation
-//!    only if a child may have become lost (exactly from the loss pool,
-//!    which holds every loss of the previous sweep unless a sweep fills
-//!    it, else from a hashed loss filter), and
-//!    otherwise is checked up to its first child neither won nor lost.
+//!    evaluated: found from the change pool (every decision of the last
+//!    pass, while they fit) when a group's child blocks saw few decisions
+//!    (`sparse.rs`), else by a scan of the group through a hashed line
+//!    filter; a position gets the full evaluation only if a child became
+//!    lost (exactly, from the loss pool), and otherwise is checked up to
+//!    its first child neither won nor lost. The first sweep only finds
+//!    the wins in one ply, by line geometry.
 //!    Ends at the first sweep that decides nothing; what is left is drawn.
 //!    **Split**: the decided positions (one bitmap during the sweeps) are
 //!    split into pending wins and pending losses (two bitmaps).
@@ -36,20 +36,20 @@
 //! the memory-mapped table plus two bitmaps (one bit per position each;
 //! only one is touched during the sweeps), indexed in *group order* (see
 //! [`crate::group`]) so they are read sequentially, and per-block change
-//! filters, lists and the loss pool (about 220 MB on the 4x4 game during the sweeps,
-//! 23 MB during the waves). The run checkpoints after each sweep or wave
-//! (at most every 30 s) to `NAME.work/`, and a killed solve resumes from
-//! there.
+//! filter and the change and loss pools (`pool.rs`; at most about 280 MB
+//! on the 4x4 game during the sweeps, 50 MB during the waves). The run
+//! checkpoints after each wave and each sweep (at most every 30 s) to
+//! `NAME.work/` (`saver.rs`), and a killed solve resumes from there.
 
 mod checkpoint;
 mod distance;
 mod eval;
 mod filters;
 mod init;
-mod lists;
-mod loss_pool;
 mod opening;
 mod pass;
+mod pool;
+mod saver;
 mod space;
 mod sparse;
 mod wdl;
@@ -59,9 +59,10 @@ pub use checkpoint::STOP_FILE;
 
 use crate::stats::{histogram, SectionStats};
 use anyhow::{bail, Context, Result};
-use checkpoint::{check_resume_state, Checkpoint, Saver};
+use checkpoint::{check_resume_state, Checkpoint};
 use rayon::prelude::*;
 use rules::ttc::Variant;
+use saver::Saver;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -71,7 +72,7 @@ use tables::code::{DRAW, INVALID};
 use tables::file::{tmp_path, TableWriter};
 use tables::fsutil::OutputLock;
 use tables::{Index, OpeningIndex};
-use work::{log, map_bits, work_dir, Ctx};
+use work::{log, map_bits, work_dir, Ctx, PoolCaps};
 
 /// Working code: won, distance not yet known.
 pub const WIN_PENDING: u8 = 253;
@@ -116,14 +117,16 @@ pub struct PassLog {
     /// Children visited by all evaluations of the pass (0 in older logs).
     #[serde(default)]
     pub children: u64,
-    /// Groups whose members to evaluate were found from the change lists
-    /// rather than by a scan (0 in older logs).
+    /// Groups whose members to evaluate were found from the change pool
+    /// (in older solves, per-block change lists) rather than by a scan (0
+    /// in older logs).
     #[serde(default)]
     pub listed_groups: u64,
     /// Scanned groups of a WDL sweep whose child blocks' losses were not
-    /// all known exactly (loss lists overflowed, in older solves; the loss
-    /// pool full or no previous sweep recorded), so that the hashed loss
-    /// filter chose the full evaluations (0 in older logs).
+    /// all known exactly (the loss pool full, or no sweep recorded since a
+    /// resume), so that every evaluated member got the full evaluation (in
+    /// older solves: loss lists overflowed, a hashed loss filter chose);
+    /// 0 in older logs.
     #[serde(default)]
     pub loss_overflows: u64,
     /// Full evaluations in those groups (0 in older logs).
@@ -167,20 +170,25 @@ pub struct SolveReport {
     pub resumed: bool,
 }
 
-/// When a pass finds a group's members to evaluate from the change lists
-/// (the cells decided in the previous pass, listed per block while few)
-/// instead of scanning the group. The table is the same either way.
+/// When a pass finds a group's members to evaluate from the change pool
+/// (the cells decided in the previous pass, while they fit) instead of
+/// scanning the group. The table is the same either way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ListUse {
     /// When the group has at least 64 members per listed entry (what
     /// [`solve`] does).
     #[default]
     Auto,
-    /// Whenever the lists of the group's child blocks are known (tests:
-    /// exercises the list path on the small 3x3 groups).
+    /// Whenever the entries of the group's child blocks are known (tests:
+    /// exercises the pool path on the small 3x3 groups).
     Always,
     /// Never: every pass scans (tests and benchmarks of the scan alone).
     Never,
+    /// As `Always`, with pools of 16 entries, so that most passes
+    /// overflow them: groups fall back to scans, and members whose loss
+    /// sets are not known get the full evaluation (tests of the
+    /// fallbacks).
+    Overflowing,
 }
 
 /// Solves `variant` into the table file `opts.out`.
@@ -192,7 +200,7 @@ pub fn solve(variant: Variant, opts: &SolveOptions) -> Result<SolveReport> {
     solve_checked(variant, opts, &mut |_| Ok(()))
 }
 
-/// [`solve`] with the change lists used as `lists` says.
+/// [`solve`] with the change pool used as `lists` says.
 ///
 /// # Errors
 /// As [`solve`].
@@ -241,14 +249,44 @@ fn run_in_pool(
 }
 
 /// The checkpoint of an interrupted solve of the same rules at `opts.out`,
-/// if one exists and `--fresh` was not given.
+/// if one exists and `--fresh` was not given: `state.json`, or, if that
+/// was written without a sync in an earlier boot, the last synced one
+/// (`durable.json`; none: start afresh).
 fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Option<Checkpoint>> {
     let state_path = dir.join("state.json");
     if opts.fresh || !state_path.exists() || !tmp_path(&opts.out).exists() {
         return Ok(None);
     }
-    let c: Checkpoint = serde_json::from_slice(&fs::read(&state_path)?)
-        .with_context(|| format!("reading {}", state_path.display()))?;
+    let read = |path: &Path| -> Result<Checkpoint> {
+        serde_json::from_slice(&fs::read(path)?)
+            .with_context(|| format!("reading {}", path.display()))
+    };
+    let mut c = read(&state_path)?;
+    // A checkpoint written without a sync holds only in its own boot.
+    if c.boot_id.is_some() && c.boot_id != checkpoint::boot_id() {
+        let durable = dir.join(saver::DURABLE_FILE);
+        if !durable.exists() {
+            log(
+                opts.progress,
+                &format!(
+                    "the machine restarted since {} was written and no synced checkpoint exists: \
+                     solving from the start",
+                    state_path.display()
+                ),
+            );
+            return Ok(None);
+        }
+        c = read(&durable)?;
+        log(
+            opts.progress,
+            &format!(
+                "the machine restarted since {} was written: resuming from the last synced \
+                 checkpoint, {}",
+                state_path.display(),
+                durable.display()
+            ),
+        );
+    }
     let ours = (
         variant.reading().rule_tag(),
         variant.size(),
@@ -311,10 +349,14 @@ fn solve_inner(
     let cells = writer.post_cells();
     // The change filters and the loss pool serve the WDL sweeps only.
     let sweeps_left = matches!(cp.phase.as_str(), "start" | "init" | "wdl");
-    let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, opts.progress);
+    let caps = match lists {
+        ListUse::Overflowing => PoolCaps::TINY,
+        _ => PoolCaps::FULL,
+    };
+    let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, caps, opts.progress);
     ctx.list_ratio = match lists {
         ListUse::Auto => Some(sparse::SPARSE_RATIO),
-        ListUse::Always => Some(0),
+        ListUse::Always | ListUse::Overflowing => Some(0),
         ListUse::Never => None,
     };
     if resumed {
@@ -337,18 +379,13 @@ fn solve_inner(
             ),
         );
     }
-    let mut saver = Saver {
-        dir: &dir,
-        writer: &writer,
-        wmap: &wmap,
-        lmap: &lmap,
-        last: Instant::now(),
-    };
+    let synced = [tmp_path(&opts.out), bits[0].clone(), bits[1].clone()];
+    let mut saver = Saver::new(&dir, &synced)?;
     if cp.phase == "start" {
         init::run(&ctx, &mut cp, &mut saver)?;
     }
     if cp.phase == "init" || cp.phase == "wdl" {
-        wdl::run(&ctx, &mut cp, &mut saver, resumed)?;
+        wdl::run(&mut ctx, &mut cp, &mut saver, resumed)?;
     }
     // Freed before the loss bitmap fills (keeps the peak under 3 GiB).
     ctx.drop_sweep_state();
@@ -356,12 +393,23 @@ fn solve_inner(
         wdl::split_pending(&ctx, &mut cp, &mut saver)?;
     }
     if cp.phase == "prepare" || cp.phase == "distance" {
-        distance::run(&ctx, &mut cp, &mut saver, resumed)?;
+        distance::run(&mut ctx, &mut cp, &mut saver, resumed)?;
     }
-    // Neither the bitmaps nor the lists are needed any more.
+    log(
+        opts.progress,
+        &format!(
+            "checkpoints: {} written ({} with the work files synced), {:.1}s",
+            saver.count,
+            saver.synced,
+            saver.spent.as_secs_f64()
+        ),
+    );
+    drop(saver);
+    // Neither the bitmaps nor the pools are needed any more.
     drop(ctx);
     drop((wmap, lmap));
     // Phase 4: what is still undecided is drawn.
+    let t = Instant::now();
     cells.par_chunks(1 << 20).for_each(|chunk| {
         for c in chunk {
             if c.load(Relaxed) == UNDECIDED {
@@ -369,14 +417,26 @@ fn solve_inner(
             }
         }
     });
-    log(opts.progress, "draws marked");
+    log(
+        opts.progress,
+        &format!("draws marked, {:.1}s", t.elapsed().as_secs_f64()),
+    );
     // Phase 5: the opening.
     let open = writer.opening_cells();
     opening::solve_opening(&idx, &oidx, cells, open, opts.progress)?;
 
+    let t = Instant::now();
     let post_hist = histogram(unsafe_bytes(cells));
     let open_hist = histogram(unsafe_bytes(open));
     let sealed = writer.seal()?;
+    log(
+        opts.progress,
+        &format!(
+            "counted, sealed (cells CRC-64/XZ, sync, SHA-256), {:.1}s",
+            t.elapsed().as_secs_f64()
+        ),
+    );
+    let t = Instant::now();
     check(sealed.tmp()).with_context(|| {
         format!(
             "{} was not renamed to {}; it is kept for inspection (run with --fresh to solve again from scratch)",
@@ -386,6 +446,10 @@ fn solve_inner(
     })?;
     let (crc, sha) = sealed.commit()?;
     let _ = fs::remove_dir_all(&dir);
+    log(
+        opts.progress,
+        &format!("checked and renamed, {:.1}s", t.elapsed().as_secs_f64()),
+    );
     Ok(SolveReport {
         variant: variant.describe(),
         rule_tag: format!("{:#010x}", variant.reading().rule_tag()),

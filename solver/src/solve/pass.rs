@@ -1,13 +1,17 @@
 //! One pass over all groups: a WDL sweep or a distance wave, skipping
 //! positions none of whose children changed since the last pass.
 //!
-//! Two change filters are kept ([`ChangeFilter`]): every decision, and
-//! losses only. In a WDL sweep an undecided position can only become won
-//! through a child that became lost, and only become lost when its last
-//! child not yet won became won. So a position whose children hit the
-//! loss filter is evaluated in full ([`eval_wdl`]); one whose children hit
-//! only the filter of every decision is evaluated up to its first child
-//! that is neither won nor lost ([`eval_wdl_all_won`]), usually one child.
+//! A group's members come from the change pool when its child blocks'
+//! decisions of the last pass are known and few ([`super::sparse`]);
+//! otherwise the group is scanned, skipping the members whose lines miss
+//! the hashed change filter ([`ChangeFilter`]). In a WDL sweep an
+//! undecided position can only become won through a child that became
+//! lost, and only become lost when its last child not yet won became won.
+//! So a position with a child that became lost (exactly, from the loss
+//! pool; every position if a child block's losses are not known) is
+//! evaluated in full ([`eval_wdl`]); the others are evaluated up to their
+//! first child that is neither won nor lost ([`eval_wdl_all_won`]),
+//! usually one child.
 //! The first sweep of a fresh solve only decides wins in one ply, by line
 //! geometry ([`WinInOne`]), reading no child: before it no child is
 //! decided but the terminal ones, so nothing else can be lost or won in
@@ -17,6 +21,7 @@
 
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
+use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use super::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
@@ -41,7 +46,7 @@ pub(super) struct PassCounts {
     pub full: u64,
     /// Children visited by all evaluations.
     pub children: u64,
-    /// Groups whose members were found from the change lists.
+    /// Groups whose members were found from the change pool.
     pub listed_groups: u64,
     /// Scanned groups of a WDL sweep whose child blocks' losses were not
     /// all in the loss pool (the hashed loss filter chose the full
@@ -143,13 +148,12 @@ pub(super) enum Dirty {
 struct GroupFilters {
     any_lines: [u64; LINE_WORDS],
     any_pc: u64,
-    loss_lines: [u64; LINE_WORDS],
-    loss_pc: u64,
     /// Pawn codes a pawn placement beside A can produce (and 0 = hand).
     place_codes: u64,
     /// In a WDL sweep, the members that may have a child that became
-    /// lost, exactly, from the loss pool; `None` if it lacks a block
-    /// (the hashed loss filter decides).
+    /// lost, exactly, from the loss pool; `None` if it lacks a block (or
+    /// in the first sweep after a resume): every member is evaluated in
+    /// full then.
     loss_set: Option<MemberSet>,
 }
 
@@ -176,17 +180,12 @@ impl<'a> Ctx<'a> {
         let wdl = pass == Pass::Wdl;
         let all = ([!0u64; LINE_WORDS], !0u64);
         let (any_lines, any_pc) = match dirty {
-            // Without filters (the distance waves), a group the lists do
+            // Without filters (the distance waves), a group the pool does
             // not cover has every pending member evaluated.
             Dirty::Flagged if !self.changed.is_empty() => {
                 self.changed.gather(g.child_blocks(), wdl)
             }
             _ => all,
-        };
-        let (loss_lines, loss_pc) = match dirty {
-            Dirty::All => all,
-            _ if wdl => self.lost.gather(g.child_blocks(), true),
-            _ => ([0u64; LINE_WORDS], 0),
         };
         let mut place_codes = 1u64;
         let mut empty = g.geo.full & !g.theirs;
@@ -202,8 +201,6 @@ impl<'a> Ctx<'a> {
         GroupFilters {
             any_lines,
             any_pc,
-            loss_lines,
-            loss_pc,
             place_codes,
             loss_set,
         }
@@ -266,8 +263,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Stores the result `code` of member `b` (bitmap position `kk`) if it
-    /// is decided, updates its bit, and records the change in the filters
-    /// and lists.
+    /// is decided, updates its bit, and records the change in the filter
+    /// and the pools.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn decide(
@@ -295,11 +292,11 @@ impl<'a> Ctx<'a> {
         let lost = code == LOSS_PENDING;
         counts.losses += (lost && pass == Pass::Wdl) as u64;
         self.changed.record(id, &own.keys, own.pc);
-        if lost {
-            self.lost.record(id, &own.keys, own.pc);
-        }
         let rank = q - self.idx.block_base(id);
-        self.lists.record(id, rank, lost);
+        assert!(rank < LOST as u64, "block rank {rank} too large");
+        let rank = rank as u32;
+        self.changes
+            .record(id, if lost { rank | LOST } else { rank });
         if let (true, Some(p)) = (lost, &self.loss_pool) {
             p.record(id, rank);
         }
@@ -351,7 +348,7 @@ impl<'a> Ctx<'a> {
             Pass::Wdl
                 if match &f.loss_set {
                     Some(set) => set.contains(kk - g.first),
-                    None => f.loss_pc & reach != 0 && hits(&f.loss_lines, &keys),
+                    None => true,
                 } =>
             {
                 counts.full += 1;
@@ -362,12 +359,11 @@ impl<'a> Ctx<'a> {
         Some((b, code))
     }
 
-    /// Ends a pass: rotates both change filters and the change lists.
-    pub(super) fn rotate_flags(&self) {
+    /// Ends a pass: rotates the change filter and the pools.
+    pub(super) fn rotate_flags(&mut self) {
         self.changed.rotate();
-        self.lost.rotate();
-        self.lists.rotate();
-        if let Some(p) = &self.loss_pool {
+        self.changes.rotate();
+        if let Some(p) = &mut self.loss_pool {
             p.rotate();
         }
     }

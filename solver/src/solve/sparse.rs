@@ -1,4 +1,4 @@
-//! A group's members found from the change lists instead of a scan.
+//! A group's members found from the change pool instead of a scan.
 //!
 //! A changed cell of a child block is a position `(C, X)`: `C` is the
 //! group's opponent configuration `A` (target 0) or `A` without one piece
@@ -20,14 +20,14 @@
 //! nor lost, as in [`super::pass`].
 
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
-use super::lists::LOST;
 use super::pass::{OwnKeys, Pass, PassCounts};
+use super::pool::LOST;
 use super::work::Ctx;
 use crate::group::Group;
 use rules::ttc::{Side, HAND};
 
-/// A group is handled from its lists only if its members outnumber the
-/// listed entries by this factor (a listed entry costs about as much as
+/// A group is handled from the pool only if its members outnumber the
+/// pooled entries of its child blocks by this factor (a listed entry costs about as much as
 /// this many scanned members).
 pub(super) const SPARSE_RATIO: u64 = 64;
 
@@ -98,14 +98,14 @@ impl<'a> Ctx<'a> {
         let (blocks, n) = child_blocks(g);
         let entries: u64 = blocks[..n]
             .iter()
-            .map(|&(id, _)| self.lists.prev_len(id) as u64)
-            .sum();
+            .map(|&(id, _)| self.changes.prev(id).map_or(u64::MAX, |v| v.len() as u64))
+            .fold(0u64, u64::saturating_add);
         if entries.saturating_mul(ratio) > g.len {
             return None;
         }
         let mut out = Vec::new();
         let entries = |id: usize, each: &mut dyn FnMut(u32)| {
-            self.lists.prev(id)?.for_each(each);
+            self.changes.prev(id)?.iter().for_each(|&e| each(e));
             Some(())
         };
         self.each_listed_parent(g, entries, |j, lost| out.push((j, lost)))?;
@@ -127,7 +127,10 @@ impl<'a> Ctx<'a> {
     pub(super) fn loss_candidates(&self, g: &Group) -> Option<MemberSet> {
         let pool = self.loss_pool.as_ref()?;
         let mut set = MemberSet(vec![0u64; g.len.div_ceil(64) as usize]);
-        let entries = |id: usize, each: &mut dyn FnMut(u32)| pool.each_prev(id, |r| each(r | LOST));
+        let entries = |id: usize, each: &mut dyn FnMut(u32)| {
+            pool.prev(id)?.iter().for_each(|&r| each(r | LOST));
+            Some(())
+        };
         self.each_listed_parent(g, entries, |j, _| set.0[(j >> 6) as usize] |= 1 << (j & 63))?;
         Some(set)
     }

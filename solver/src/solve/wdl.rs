@@ -2,8 +2,9 @@
 //! nothing; then the decided positions are split into pending wins and
 //! pending losses for the distance waves.
 
-use super::checkpoint::{load_flags, Checkpoint, Saver};
+use super::checkpoint::{load_flags, Checkpoint};
 use super::pass::{Dirty, Pass};
+use super::saver::Saver;
 use super::work::{clear_bit, log, set_bit, word_mask, Ctx};
 use super::PassLog;
 use super::{LOSS_PENDING, WIN_PENDING};
@@ -15,17 +16,19 @@ use std::time::Instant;
 
 /// Runs (or continues, `resumed`) the sweeps; leaves `cp` at phase `wdl`,
 /// number = the last sweep (which decided nothing).
-pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bool) -> Result<()> {
+pub(super) fn run(
+    ctx: &mut Ctx,
+    cp: &mut Checkpoint,
+    saver: &mut Saver,
+    resumed: bool,
+) -> Result<()> {
     let mut sweep = if cp.phase == "wdl" { cp.number } else { 0 };
     // A fresh run starts with the cheap first sweep; a clean stop saved
     // its change flags; a run resumed after a kill lost them (and may be
     // ahead of its checkpoint), so it evaluates everything in full once.
     let mut dirty = if cp.phase == "init" && !resumed {
         Dirty::First
-    } else if cp.phase == "wdl"
-        && cp.clean_stop
-        && load_flags(saver.dir, &[&ctx.changed, &ctx.lost])
-    {
+    } else if cp.phase == "wdl" && cp.clean_stop && load_flags(saver.dir, &[&ctx.changed]) {
         Dirty::Flagged
     } else {
         Dirty::All
@@ -64,7 +67,7 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver, resumed: bo
         if done {
             return Ok(());
         }
-        saver.stop_if_asked(cp, &[&ctx.changed, &ctx.lost])?;
+        saver.stop_if_asked(cp, &[&ctx.changed])?;
     }
 }
 

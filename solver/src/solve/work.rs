@@ -3,8 +3,7 @@
 //! of the previous and current pass, and the work folder.
 
 use super::filters::{neighbour_codes, origin_masks, ChangeFilter};
-use super::lists::{ChangeLists, LIST_CAP};
-use super::loss_pool::{LossPool, POOL_CAP};
+use super::pool::Pool;
 use crate::progress::Progress;
 use crate::win_in_one::WinInOne;
 use anyhow::{bail, Context, Result};
@@ -14,6 +13,43 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use tables::Index;
+
+/// Entries of the change and loss pools ([`Pool`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PoolCaps {
+    /// Change pool during the WDL sweeps.
+    pub sweep_changes: usize,
+    /// Change pool during the distance waves.
+    pub wave_changes: usize,
+    /// Loss pool (WDL sweeps).
+    pub losses: usize,
+}
+
+impl PoolCaps {
+    /// What a solve uses.
+    pub const FULL: PoolCaps = PoolCaps {
+        sweep_changes: SWEEP_CHANGES,
+        wave_changes: WAVE_CHANGES,
+        losses: SWEEP_LOSSES,
+    };
+    /// Pools so small that most passes of a 3x3 solve overflow them
+    /// (tests of the fallbacks).
+    pub const TINY: PoolCaps = PoolCaps {
+        sweep_changes: 16,
+        wave_changes: 16,
+        losses: 16,
+    };
+}
+
+/// Entries of the change pool during the WDL sweeps (80 MB for the current
+/// pass, 40 MB for the previous one when full): more than any sweep after
+/// the third decides on the 4x4 game (sweep 4: 8.5 million).
+pub(super) const SWEEP_CHANGES: usize = 10 << 20;
+/// Entries of the change pool during the distance waves (48 MB when
+/// full), where both bitmaps are in memory.
+pub(super) const WAVE_CHANGES: usize = 4 << 20;
+/// Entries of the loss pool (at most 3.8 million losses a sweep on 4x4).
+pub(super) const SWEEP_LOSSES: usize = 8 << 20;
 
 /// `NAME.work/`: the folder holding an unfinished solve's bitmaps,
 /// checkpoint and change flags.
@@ -62,12 +98,12 @@ pub(super) struct Ctx<'a> {
     /// Change filters of every decision (WDL sweeps only; empty in the
     /// distance waves).
     pub changed: ChangeFilter,
-    /// Change filters of decisions that a position is lost.
-    pub lost: ChangeFilter,
-    /// The cells each block saw decided, while few.
-    pub lists: ChangeLists,
-    /// The cells that became lost (WDL sweeps only).
-    pub loss_pool: Option<LossPool>,
+    /// The cells decided in the previous pass, while they fit.
+    pub changes: Pool,
+    /// The cells that became lost in the previous sweep (WDL sweeps only).
+    pub loss_pool: Option<Pool>,
+    /// The pools' sizes.
+    pub caps: PoolCaps,
     /// A group is evaluated from the lists when it has at least this many
     /// members per listed entry; `None`: never.
     pub list_ratio: Option<u64>,
@@ -113,15 +149,16 @@ pub(super) fn log(progress: bool, msg: &str) {
 
 impl<'a> Ctx<'a> {
     /// Working state over `cells` (table order) and the two mapped bitmaps
-    /// (group order), with empty change lists; the change filters and the
-    /// loss pool (about 2 x 88 + 64 MB on the 4x4 game) only if `sweeps`
-    /// (WDL sweeps to come).
+    /// (group order), with empty pools of `caps` entries; the change filter
+    /// and the loss pool, and the change pool's size for the sweeps
+    /// instead of the waves, only if `sweeps` (WDL sweeps to come).
     pub(super) fn new(
         idx: &'a Index,
         cells: &'a [AtomicU8],
         wmap: &'a MmapRaw,
         lmap: &'a MmapRaw,
         sweeps: bool,
+        caps: PoolCaps,
         progress: bool,
     ) -> Ctx<'a> {
         Ctx {
@@ -130,9 +167,16 @@ impl<'a> Ctx<'a> {
             w: as_atomic_u64(wmap),
             l: as_atomic_u64(lmap),
             changed: ChangeFilter::new(if sweeps { idx.num_sides() } else { 0 }),
-            lost: ChangeFilter::new(if sweeps { idx.num_sides() } else { 0 }),
-            lists: ChangeLists::new(idx.num_sides(), LIST_CAP),
-            loss_pool: sweeps.then(|| LossPool::new(idx.num_sides(), POOL_CAP)),
+            changes: Pool::new(
+                idx.num_sides(),
+                if sweeps {
+                    caps.sweep_changes
+                } else {
+                    caps.wave_changes
+                },
+            ),
+            loss_pool: sweeps.then(|| Pool::new(idx.num_sides(), caps.losses)),
+            caps,
             list_ratio: None,
             win_in_one: WinInOne::new(idx.variant().geometry()),
             neighbour_codes: neighbour_codes(idx.variant()),
@@ -141,15 +185,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Frees the change filters and the loss pool after the WDL sweeps:
-    /// a distance wave finds its members from the change lists, and scans
-    /// the pending members of a group whose lists overflowed (the filters
-    /// would spare little there: in the early waves nearly every pending
-    /// position has a changed child). Keeps the peak memory of the waves,
-    /// which need both bitmaps, under 3 GiB on the 4x4 game.
+    /// Frees the change filter and the loss pool after the WDL sweeps and
+    /// shrinks the change pool to its size for the waves: a distance wave finds
+    /// its members from the change pool, and scans the pending members of
+    /// a group whose child blocks' entries did not fit (the filter would
+    /// spare little there: in the early waves nearly every pending position
+    /// has a changed child). Keeps the peak memory of the waves, which need
+    /// both bitmaps, under 3 GiB on the 4x4 game.
     pub(super) fn drop_sweep_state(&mut self) {
         self.changed = ChangeFilter::new(0);
-        self.lost = ChangeFilter::new(0);
         self.loss_pool = None;
+        self.changes = Pool::new(self.idx.num_sides(), self.caps.wave_changes);
     }
 }
