@@ -41,10 +41,10 @@ impl PoolCaps {
     };
 }
 
-/// Entries of the change pool during the WDL sweeps (80 MB for the current
-/// pass, 40 MB for the previous one when full): more than any sweep after
-/// the third decides on the 4x4 game (sweep 4: 8.5 million).
-pub(super) const SWEEP_CHANGES: usize = 10 << 20;
+/// Entries of the change pool during the WDL sweeps (96 MB for the current
+/// pass, 48 MB for the previous one when full): more than any sweep after
+/// the third decides on the 4x4 game (up to 11.2 million, sweep 5).
+pub(super) const SWEEP_CHANGES: usize = 12 << 20;
 /// Entries of the change pool during the distance waves (48 MB when
 /// full), where both bitmaps are in memory.
 pub(super) const WAVE_CHANGES: usize = 4 << 20;
