@@ -311,3 +311,44 @@ fn after_a_restart_only_the_synced_checkpoint_counts() {
         );
     }
 }
+
+/// After a restart the work files may hold more than the last synced
+/// checkpoint (the kernel writes dirty pages back whenever it likes): a
+/// resume that finds them past it, here in the distance waves against a
+/// checkpoint of the WDL sweeps, solves from the start and gets the right
+/// table instead of refusing or trusting them.
+#[test]
+fn after_a_restart_files_past_the_synced_checkpoint_restart_the_solve() {
+    let v = Variant::new(
+        3,
+        &[Role::Pawn, Role::Bishop, Role::Rook],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("ref.tbl");
+    let full = solve(v, &opts(&reference, true)).unwrap();
+    let want = fs::read(&reference).unwrap();
+    let out = dir.path().join("t.tbl");
+    fs::create_dir_all(work(&out)).unwrap();
+    fs::write(work(&out).join(STOP_FILE), "after 5").unwrap();
+    assert!(solve(v, &opts(&out, true)).is_err());
+    let synced = work(&out).join("durable.json");
+    let early = fs::read(&synced).unwrap();
+    let late = full.passes.len() - 2;
+    fs::write(work(&out).join(STOP_FILE), format!("after {late}")).unwrap();
+    assert!(solve(v, &opts(&out, false)).is_err());
+    let state = work(&out).join("state.json");
+    let text = fs::read_to_string(&state).unwrap();
+    assert!(text.contains("\"phase\": \"distance\""), "{text}");
+    fs::write(&synced, &early).unwrap();
+    let text = text.replace(
+        "\"boot_id\": null",
+        "\"boot_id\": \"00000000-0000-0000-0000-000000000000\"",
+    );
+    fs::write(&state, text).unwrap();
+    let report = solve(v, &opts(&out, false)).unwrap();
+    assert!(!report.resumed, "solved from the start");
+    assert_eq!(fs::read(&out).unwrap(), want);
+}

@@ -776,6 +776,16 @@ mod tests {
         assert!(!out.exists(), "a failed audit must not rename the table");
         assert!(tmp.exists(), "the failed table is kept for inspection");
         assert!(!tables::file::sha256_path(&out).exists());
+        // Run again without --fresh and without the audit: a new solve,
+        // not a resume that would rename the table that failed.
+        let again = solver::SolveOptions {
+            fresh: false,
+            ..opts.clone()
+        };
+        let r = solver::solve(v, &again).unwrap();
+        assert!(!r.resumed, "the failed table was resumed");
+        assert!(out.exists() && !tmp.exists());
+        std::fs::remove_file(&out).unwrap();
         // Without the forgery the same solve passes and is renamed.
         let r = solver::solve_checked(v, &opts, &mut |t| {
             TableAudit::run(t, &AuditOptions::default())?

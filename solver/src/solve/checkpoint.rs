@@ -73,13 +73,18 @@ pub(super) fn boot_id() -> Option<String> {
 /// command again resumes without redoing any pass.
 pub const STOP_FILE: &str = "STOP";
 
-/// Saves the change flags as `flags.bin`: the words little-endian, then the
+/// Saves the change flags of a clean stop after `passes` passes as
+/// `flags.bin`: `passes` (u64), then the words, little-endian, then the
 /// CRC-64/XZ of those bytes (8 bytes LE).
-pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter]) -> Result<()> {
-    let mut bytes: Vec<u8> = filters
+pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter], passes: usize) -> Result<()> {
+    let words = filters
         .iter()
         .flat_map(|f| f.prev_words())
-        .flat_map(|w| w.load(Relaxed).to_le_bytes())
+        .flat_map(|w| w.load(Relaxed).to_le_bytes());
+    let mut bytes: Vec<u8> = (passes as u64)
+        .to_le_bytes()
+        .into_iter()
+        .chain(words)
         .collect();
     let crc = tables::file::CRC64.checksum(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
@@ -90,22 +95,34 @@ pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter]) -> Result<()> {
     Ok(())
 }
 
-/// Loads saved change flags into the previous-pass words of `filters`;
-/// false if absent, of the wrong size or failing their CRC (the caller
-/// then evaluates everything once, which is always correct).
-pub(super) fn load_flags(dir: &Path, filters: &[&ChangeFilter]) -> bool {
+/// Loads the change flags saved by the clean stop after `passes` passes
+/// into the previous-pass words of `filters`, and removes `flags.bin`: the
+/// resumed run soon moves past that stop, and a later resume from a
+/// checkpoint still marked clean (one killed before it wrote a new one)
+/// must not take flags that no longer describe the files. False if absent,
+/// of another stop, of the wrong size, failing their CRC, or if the file
+/// cannot be removed (the caller then evaluates everything once, which is
+/// always correct).
+pub(super) fn load_flags(dir: &Path, filters: &[&ChangeFilter], passes: usize) -> bool {
     let n = filters
         .iter()
         .map(|f| f.prev_words().count())
         .sum::<usize>()
-        * 8;
-    match fs::read(dir.join("flags.bin")) {
+        * 8
+        + 8;
+    let path = dir.join("flags.bin");
+    let read = fs::read(&path);
+    if read.is_ok() && fs::remove_file(&path).is_err() {
+        return false;
+    }
+    match read {
         Ok(b)
             if b.len() == n + 8
-                && tables::file::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..] =>
+                && tables::file::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..]
+                && b[..8] == (passes as u64).to_le_bytes() =>
         {
             let words = filters.iter().flat_map(|f| f.prev_words());
-            for (w, c) in words.zip(b.chunks_exact(8)) {
+            for (w, c) in words.zip(b[8..n].chunks_exact(8)) {
                 w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
             }
             true
@@ -250,4 +267,28 @@ pub(super) fn hint_fresh(e: anyhow::Error, opts: &super::SolveOptions) -> anyhow
         "the interrupted solve in {} could not be resumed (run with --fresh to discard it and start over)",
         state.parent().map_or(state.clone(), Path::to_path_buf).display()
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flags of a clean stop serve one resume of that stop only: a
+    /// resumed run killed before its first new checkpoint leaves a state
+    /// file still marked clean, and the next resume must not take flags
+    /// that describe neither it nor the files.
+    #[test]
+    fn flags_belong_to_one_stop_and_are_read_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = ChangeFilter::new(3);
+        f.prev_words().next().unwrap().store(0xdead, Relaxed);
+        let g = ChangeFilter::new(3);
+        save_flags(dir.path(), &[&f], 7).unwrap();
+        assert!(!load_flags(dir.path(), &[&g], 6), "flags of another stop");
+        save_flags(dir.path(), &[&f], 7).unwrap();
+        assert!(load_flags(dir.path(), &[&g], 7));
+        assert_eq!(g.prev_words().next().unwrap().load(Relaxed), 0xdead);
+        assert!(!dir.path().join("flags.bin").exists(), "read once");
+        assert!(!load_flags(dir.path(), &[&g], 7));
+    }
 }

@@ -244,15 +244,50 @@ fn run_in_pool(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.unwrap_or(0))
         .build()?;
-    pool.install(|| solve_inner(variant, opts, check, lists))
-        .map_err(|e| checkpoint::hint_fresh(e, opts))
+    pool.install(|| match solve_inner(variant, opts, check, lists) {
+        // After a restart the work files may hold more than the last synced
+        // checkpoint (pages the kernel wrote back later): start over.
+        Err(e) if e.is::<StaleAfterRestart>() && !opts.out.exists() => {
+            log(opts.progress, &format!("{e}: solving from the start"));
+            let fresh = SolveOptions {
+                fresh: true,
+                ..opts.clone()
+            };
+            solve_inner(variant, &fresh, check, lists)
+        }
+        r => r,
+    })
+    .map_err(|e| checkpoint::hint_fresh(e, opts))
 }
+
+/// The work files of a solve resumed after a restart of the machine do not
+/// agree with the last synced checkpoint (`durable.json`).
+#[derive(Debug)]
+struct StaleAfterRestart(String);
+
+impl std::fmt::Display for StaleAfterRestart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the work files have moved past the last synced checkpoint: {}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for StaleAfterRestart {}
 
 /// The checkpoint of an interrupted solve of the same rules at `opts.out`,
 /// if one exists and `--fresh` was not given: `state.json`, or, if that
 /// was written without a sync in an earlier boot, the last synced one
-/// (`durable.json`; none: start afresh).
-fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Option<Checkpoint>> {
+/// (`durable.json`, with `true`; none: start afresh). A resume from the
+/// synced one whose work files do not agree with it starts afresh too
+/// ([`StaleAfterRestart`]).
+fn interrupted(
+    variant: Variant,
+    opts: &SolveOptions,
+    dir: &Path,
+) -> Result<Option<(Checkpoint, bool)>> {
     let state_path = dir.join("state.json");
     if opts.fresh || !state_path.exists() || !tmp_path(&opts.out).exists() {
         return Ok(None);
@@ -262,6 +297,7 @@ fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Opti
             .with_context(|| format!("reading {}", path.display()))
     };
     let mut c = read(&state_path)?;
+    let mut synced_only = false;
     // A checkpoint written without a sync holds only in its own boot.
     if c.boot_id.is_some() && c.boot_id != checkpoint::boot_id() {
         let durable = dir.join(saver::DURABLE_FILE);
@@ -277,6 +313,7 @@ fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Opti
             return Ok(None);
         }
         c = read(&durable)?;
+        synced_only = true;
         log(
             opts.progress,
             &format!(
@@ -306,7 +343,7 @@ fn interrupted(variant: Variant, opts: &SolveOptions, dir: &Path) -> Result<Opti
             show(ours)
         );
     }
-    Ok(Some(c))
+    Ok(Some((c, synced_only)))
 }
 
 fn solve_inner(
@@ -335,7 +372,10 @@ fn solve_inner(
     let idx = Index::new(variant);
     let oidx = OpeningIndex::new(variant);
     let dir = work_dir(&opts.out);
-    let cp = interrupted(variant, opts, &dir)?;
+    let (cp, after_restart) = match interrupted(variant, opts, &dir)? {
+        Some((c, r)) => (Some(c), r),
+        None => (None, false),
+    };
     let resumed = cp.is_some();
     let words = idx.size().div_ceil(64) as usize;
     let bits = [dir.join("win.bits"), dir.join("loss.bits")];
@@ -370,7 +410,10 @@ fn solve_inner(
             ),
         );
         let t = Instant::now();
-        check_resume_state(&ctx, &cp, &dir)?;
+        check_resume_state(&ctx, &cp, &dir).map_err(|e| match after_restart {
+            true => StaleAfterRestart(format!("{e:#}")).into(),
+            false => e,
+        })?;
         log(
             opts.progress,
             &format!(
@@ -437,13 +480,18 @@ fn solve_inner(
         ),
     );
     let t = Instant::now();
-    check(sealed.tmp()).with_context(|| {
-        format!(
-            "{} was not renamed to {}; it is kept for inspection (run with --fresh to solve again from scratch)",
+    if let Err(e) = check(sealed.tmp()) {
+        // No resume may finish this table: the same command solves anew.
+        for name in ["state.json", saver::DURABLE_FILE] {
+            let _ = fs::remove_file(dir.join(name));
+        }
+        return Err(e.context(format!(
+            "{} was not renamed to {}; it is kept for inspection until the next solve \
+             to the same path, which starts from scratch",
             sealed.tmp().display(),
             sealed.path().display()
-        )
-    })?;
+        )));
+    }
     let (crc, sha) = sealed.commit()?;
     let _ = fs::remove_dir_all(&dir);
     log(

@@ -137,7 +137,7 @@ impl<'a> Saver<'a> {
                 return Ok(());
             }
         }
-        save_flags(self.dir, filters)?;
+        save_flags(self.dir, filters, cp.passes.len())?;
         cp.clean_stop = true;
         // The machine may well be shut down next.
         self.save_as(cp, true, true)?;

@@ -28,7 +28,10 @@ pub(super) fn run(
     // ahead of its checkpoint), so it evaluates everything in full once.
     let mut dirty = if cp.phase == "init" && !resumed {
         Dirty::First
-    } else if cp.phase == "wdl" && cp.clean_stop && load_flags(saver.dir, &[&ctx.changed]) {
+    } else if cp.phase == "wdl"
+        && cp.clean_stop
+        && load_flags(saver.dir, &[&ctx.changed], cp.passes.len())
+    {
         Dirty::Flagged
     } else {
         Dirty::All
