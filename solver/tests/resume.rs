@@ -260,12 +260,9 @@ fn damaged_work_files_are_refused_on_resume() {
     assert!(solve(v, &opts1(&out, false)).unwrap().resumed);
 }
 
-/// A checkpoint written without a sync holds only in the boot that wrote
-/// it: in another boot (here, a `boot_id` that is not this machine's) the
-/// resume falls back to the last synced checkpoint, or starts afresh if
-/// there is none, and never trusts the unsynced one.
-#[test]
-fn after_a_restart_only_the_synced_checkpoint_counts() {
+/// The 3x3 PBR travel-direction variant, a scratch folder and its
+/// reference solve (report and table bytes).
+fn reference_pbr() -> (Variant, tempfile::TempDir, solver::SolveReport, Vec<u8>) {
     let v = Variant::new(
         3,
         &[Role::Pawn, Role::Bishop, Role::Rook],
@@ -275,8 +272,27 @@ fn after_a_restart_only_the_synced_checkpoint_counts() {
     .unwrap();
     let dir = tempfile::tempdir().unwrap();
     let reference = dir.path().join("ref.tbl");
-    solve(v, &opts(&reference, true)).unwrap();
+    let full = solve(v, &opts(&reference, true)).unwrap();
     let want = fs::read(&reference).unwrap();
+    (v, dir, full, want)
+}
+
+/// A state file's text as if written unsynced in another boot.
+fn of_another_boot(text: &str) -> String {
+    assert!(text.contains("\"boot_id\": null"), "{text}");
+    text.replace(
+        "\"boot_id\": null",
+        "\"boot_id\": \"00000000-0000-0000-0000-000000000000\"",
+    )
+}
+
+/// A checkpoint written without a sync holds only in the boot that wrote
+/// it: in another boot (here, a `boot_id` that is not this machine's) the
+/// resume falls back to the last synced checkpoint, or starts afresh if
+/// there is none, and never trusts the unsynced one.
+#[test]
+fn after_a_restart_only_the_synced_checkpoint_counts() {
+    let (v, dir, _, want) = reference_pbr();
     for durable in [true, false] {
         let out = dir.path().join(format!("t-{durable}.tbl"));
         fs::create_dir_all(work(&out)).unwrap();
@@ -289,10 +305,7 @@ fn after_a_restart_only_the_synced_checkpoint_counts() {
         assert_eq!(fs::read(&state).unwrap(), fs::read(&synced).unwrap());
         // An unsynced checkpoint of another boot that claims far more than
         // the files hold: trusting it would give a wrong table.
-        let text = fs::read_to_string(&state).unwrap().replace(
-            "\"boot_id\": null",
-            "\"boot_id\": \"00000000-0000-0000-0000-000000000000\"",
-        );
+        let text = of_another_boot(&fs::read_to_string(&state).unwrap());
         let text = text.replace("\"phase\": \"wdl\"", "\"phase\": \"prepare\"");
         assert!(text.contains("\"phase\": \"prepare\""), "{text}");
         fs::write(&state, text).unwrap();
@@ -319,17 +332,7 @@ fn after_a_restart_only_the_synced_checkpoint_counts() {
 /// table instead of refusing or trusting them.
 #[test]
 fn after_a_restart_files_past_the_synced_checkpoint_restart_the_solve() {
-    let v = Variant::new(
-        3,
-        &[Role::Pawn, Role::Bishop, Role::Rook],
-        PawnReading::TravelDirection,
-        4,
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let reference = dir.path().join("ref.tbl");
-    let full = solve(v, &opts(&reference, true)).unwrap();
-    let want = fs::read(&reference).unwrap();
+    let (v, dir, full, want) = reference_pbr();
     let out = dir.path().join("t.tbl");
     fs::create_dir_all(work(&out)).unwrap();
     fs::write(work(&out).join(STOP_FILE), "after 5").unwrap();
@@ -343,10 +346,7 @@ fn after_a_restart_files_past_the_synced_checkpoint_restart_the_solve() {
     let text = fs::read_to_string(&state).unwrap();
     assert!(text.contains("\"phase\": \"distance\""), "{text}");
     fs::write(&synced, &early).unwrap();
-    let text = text.replace(
-        "\"boot_id\": null",
-        "\"boot_id\": \"00000000-0000-0000-0000-000000000000\"",
-    );
+    let text = of_another_boot(&text);
     fs::write(&state, text).unwrap();
     let report = solve(v, &opts(&out, false)).unwrap();
     assert!(!report.resumed, "solved from the start");
