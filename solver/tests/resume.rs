@@ -33,17 +33,7 @@ fn work(out: &Path) -> std::path::PathBuf {
 
 #[test]
 fn stopped_and_killed_solves_resume_to_the_same_table() {
-    let v = Variant::new(
-        3,
-        &[Role::Pawn, Role::Bishop, Role::Rook],
-        PawnReading::TravelDirection,
-        4,
-    )
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let reference = dir.path().join("ref.tbl");
-    let full = solve(v, &opts(&reference, true)).unwrap();
-    let want = fs::read(&reference).unwrap();
+    let (v, dir, full, want) = reference_pbr();
     let passes = full.passes.len();
     assert!(passes > 6, "too few passes to test resumption: {passes}");
     let mut stopped = 0;
