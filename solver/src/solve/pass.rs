@@ -49,10 +49,11 @@ pub(super) struct PassCounts {
     /// Groups whose members were found from the change pool.
     pub listed_groups: u64,
     /// Scanned groups of a WDL sweep whose child blocks' losses were not
-    /// all in the loss pool (the hashed loss filter chose the full
-    /// evaluations).
+    /// all in the loss pool (every member evaluated there got the full
+    /// evaluation).
     pub loss_overflows: u64,
-    /// Full evaluations in those groups.
+    /// Full evaluations in those groups (the name is from the hashed loss
+    /// filter that chose them before the loss pool).
     pub full_hashed: u64,
     /// Positions decided in those groups.
     pub decided_hashed: u64,
@@ -194,15 +195,11 @@ impl<'a> Ctx<'a> {
             empty &= empty - 1;
             place_codes |= 1 << pawn_code_of(s, s / g.geo.n == g.geo.n - 1);
         }
-        let loss_set = match dirty {
-            Dirty::Flagged if wdl => self.loss_candidates(g),
-            _ => None,
-        };
         GroupFilters {
             any_lines,
             any_pc,
             place_codes,
-            loss_set,
+            loss_set: None,
         }
     }
 
@@ -216,9 +213,13 @@ impl<'a> Ctx<'a> {
                 return counts;
             }
         }
-        let f = self.filters(&g, pass, dirty);
+        let mut f = self.filters(&g, pass, dirty);
         if f.any_pc == 0 || f.any_lines.iter().all(|&w| w == 0) {
             return counts;
+        }
+        // Built only for a group that is scanned.
+        if pass == Pass::Wdl && dirty == Dirty::Flagged {
+            f.loss_set = self.loss_candidates(&g);
         }
         let overflowed = pass == Pass::Wdl && dirty == Dirty::Flagged && f.loss_set.is_none();
         let end = g.first + g.len;

@@ -108,6 +108,7 @@ impl Pool {
         // share size, alignment and bit validity.
         let cur = unsafe { std::slice::from_raw_parts_mut(self.cur.as_mut_ptr().cast::<u64>(), n) };
         cur.par_sort_unstable();
+        // Free the old values before the new ones are allocated.
         self.values = Vec::new();
         self.values = cur.par_iter().map(|&e| e as u32).collect();
         self.start.clear();

@@ -48,7 +48,7 @@ pub(super) fn run(
             ctx.progress,
             &format!(
                 "wdl sweep {sweep}: decided {}, decoded {}, evaluated {} ({} in full), children {}, \
-                 listed groups {}, loss-list overflows {} ({} in full, {} decided), losses {}, {:.1}s",
+                 listed groups {}, unknown loss sets {} ({} in full, {} decided), losses {}, {:.1}s",
                 counts.decided,
                 counts.decoded,
                 counts.evaluated,
