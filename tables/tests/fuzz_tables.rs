@@ -27,7 +27,7 @@
 #[path = "../../rules/tests/fuzz/harness.rs"]
 mod harness;
 
-use harness::{cases, file_budget, fuzz_bytes, inputs};
+use harness::{cases, file_budget, fuzz_bytes, inputs, write_input};
 use rules::ttc::{PawnReading, Role, Variant};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -379,7 +379,7 @@ fn fuzz_source_table() {
 /// either format, every cell read (verify); any error names the path;
 /// success only for the real bytes `real`.
 fn check_table_file(b: &[u8], path: &Path, real: &[u8]) {
-    fs::write(path, b).unwrap();
+    write_input(path, b);
     let name = path.display().to_string();
     let named = |e: &dyn std::fmt::Display| {
         assert!(e.to_string().contains(&name), "error without the path: {e}")

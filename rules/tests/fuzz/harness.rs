@@ -59,6 +59,24 @@ pub fn file_budget() -> (u32, u64) {
     (cases, env_count("TTC_FUZZ_FILE_INPUTS", 200))
 }
 
+/// Writes `bytes` as the whole content of the file at `path`, creating it
+/// if needed: over the old content in place, then cut to length, so a
+/// whole-file target's millions of inputs do not free and reallocate the
+/// file's pages each time (what `fs::write`'s truncation costs). Readers
+/// see exactly `bytes` either way.
+pub fn write_input(path: &std::path::Path, bytes: &[u8]) {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    f.write_all(bytes)
+        .and_then(|_| f.set_len(bytes.len() as u64))
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+}
+
 /// Wall time after which the mutator loop of a byte target (and any loop
 /// that asks [`Deadline::passed`]) stops early: `TTC_FUZZ_SECONDS`, unset
 /// for no limit. The target's count line then says so.
