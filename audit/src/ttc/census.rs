@@ -377,7 +377,9 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
         }
     }
     let template = Board::with_opponent(v, &side_a, Color::White);
-    let (mut list, mut gen, mut geo) = (MoveList::new(), MoveList::new(), MoveList::new());
+    // The opponent's pieces are the same in every position of the group.
+    let opponent_line = template.has_line(Color::Black);
+    let (mut gen, mut geo) = (MoveList::new(), MoveList::new());
     let mut kids = [0u8; 96];
     let len = idx.block_len(a);
     let member = |j: u64| {
@@ -399,7 +401,7 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
         let stored = post[own as usize];
         let mut board = template;
         board.put_side(Color::White, &b);
-        let terminal = board.is_terminal();
+        let terminal = opponent_line || board.has_line(Color::White);
         let (winning, differ) = detect(&board, &mut gen, &mut geo);
         if differ {
             s.detector_mismatches += 1;
@@ -409,13 +411,12 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
         }
         let mut k = 0;
         if !terminal && (stored == DRAW || winning > 0) {
-            board.moves_of(Color::White, false, &mut list);
-            for &m in list.as_slice() {
+            board.for_each_move(Color::White, false, |m| {
                 let (b2, captured) = board.mover_after(&b, m);
                 let r = targets[captured.map_or(0, |r| 1 + r as usize)].rank(idx, &b2);
                 kids[k] = post[r as usize];
                 k += 1;
-            }
+            });
         }
         s.tally(stored, terminal, winning, &kids[..k]);
     }

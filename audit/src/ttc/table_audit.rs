@@ -477,7 +477,8 @@ impl Ctx<'_> {
             }
         }
         let template = Board::with_opponent(self.v, &side_a, Color::White);
-        let mut list = MoveList::new();
+        // The opponent's pieces are the same in every position of the group.
+        let opponent_line = template.has_line(Color::Black);
         let len = idx.block_len(a);
         // Members' own cells are scattered over the table: they are ranked
         // LOOKAHEAD members ahead and prefetched, so the read is ready.
@@ -501,18 +502,17 @@ impl Ctx<'_> {
             acc.hist[stored as usize] += 1;
             let mut board = template;
             board.put_side(Color::White, &b);
-            let terminal = board.is_terminal();
+            let terminal = opponent_line || board.has_line(Color::White);
             let mut kids = Children::default();
             if terminal {
                 acc.terminal += 1;
             } else {
                 // Not terminal, so the legal moves are all moves of the mover.
-                board.moves_of(Color::White, false, &mut list);
-                for &m in list.as_slice() {
+                board.for_each_move(Color::White, false, |m| {
                     let (b2, captured) = board.mover_after(&b, m);
                     let r = targets[captured.map_or(0, |r| 1 + r as usize)].rank(idx, &b2);
                     kids.add(self.cells.post[r as usize]);
-                }
+                });
                 acc.moves += kids.count as u64;
                 acc.no_move += (kids.count == 0) as u64;
             }

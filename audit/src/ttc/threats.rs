@@ -21,20 +21,18 @@
 //! Both return the winning moves, sorted, so agreement is checked move by
 //! move, not only as a yes/no.
 
-use super::board::{ci, holds_line, line_count, line_square, Board, MoveList, Piece, PlainMove};
+use super::board::{ci, holds_line, line_masks, Board, MoveList, PlainMove};
 use rules::ttc::{Color, PawnReading, Role};
 
 /// Winning moves of colour `c` on `b` if it were `c`'s turn, found by
 /// generating every move and testing the squares it leaves `c` with.
 /// `placements_only` is the opening lock. Sorted into `out`.
 pub fn by_generation(b: &Board, c: Color, placements_only: bool, out: &mut MoveList) {
-    let mut moves = MoveList::new();
-    b.moves_of(c, placements_only, &mut moves);
     // c's squares after each move: the origin is vacated, the destination
     // taken (a capture only removes the other colour's piece).
     let mine = b.squares_of(c);
     out.clear();
-    for &m in moves.as_slice() {
+    b.for_each_move(c, placements_only, |m| {
         let after = match m {
             PlainMove::Place { to, .. } => mine | 1 << to,
             PlainMove::Step { from, to } => (mine & !(1 << from)) | 1 << to,
@@ -42,7 +40,7 @@ pub fn by_generation(b: &Board, c: Color, placements_only: bool, out: &mut MoveL
         if holds_line(b.n, after) {
             out.push(m);
         }
-    }
+    });
     out.sort();
 }
 
@@ -90,22 +88,25 @@ fn can_reach(b: &Board, c: Color, role: Role, from: u8, to: u8) -> bool {
 pub fn by_geometry(b: &Board, c: Color, placements_only: bool, out: &mut MoveList) {
     out.clear();
     let n = b.n;
-    for k in 0..line_count(n) {
-        let mut mine = 0;
-        let mut missing = None;
-        for i in 0..n {
-            let s = line_square(n, k, i);
-            match b.cells[s as usize] {
-                Some(p) if p.color == c => mine += 1,
-                _ => missing = Some(s),
+    // The squares of c's pieces, as a set and by role.
+    let mut mine = 0u16;
+    let mut square = [None; 4];
+    for s in 0..b.squares() {
+        if let Some(p) = b.cells[s as usize] {
+            if p.color == c {
+                square[p.role as usize] = Some(s);
+                mine |= 1 << s;
             }
         }
-        let Some(e) = missing else { continue };
-        if mine != n - 1 {
+    }
+    for &line in line_masks(n) {
+        // Lines holding n-1 of c's pieces; e is the missing square.
+        if (mine & line).count_ones() != n as u32 - 1 {
             continue;
         }
+        let e = (line & !mine).trailing_zeros() as u8;
         // The one piece of c that is not on this line.
-        let on_line = |s: u8| (0..n).any(|i| line_square(n, k, i) == s);
+        let on_line = |s: u8| line & 1 << s != 0;
         for role in Role::ALL {
             if !b.variant.has_role(role) {
                 continue;
@@ -116,9 +117,7 @@ pub fn by_geometry(b: &Board, c: Color, placements_only: bool, out: &mut MoveLis
                 }
                 continue;
             }
-            let from = (0..b.squares())
-                .find(|&s| b.cells[s as usize] == Some(Piece { color: c, role }))
-                .expect("a piece not in hand is on the board");
+            let from = square[role as usize].expect("a piece not in hand is on the board");
             if on_line(from) || placements_only {
                 continue;
             }
