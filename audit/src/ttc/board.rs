@@ -571,11 +571,16 @@ impl Board {
             }
         }
         b.to_move = c.other();
-        b.opening_ply = self
-            .opening_ply
-            .map(|k| k + 1)
-            .filter(|&k| k < self.variant.opening_plies());
+        b.opening_ply = self.next_opening_ply();
         b
+    }
+
+    /// The opening ply of this board's children: the next ply while the
+    /// opening lock lasts, `None` once it is over.
+    pub fn next_opening_ply(&self) -> Option<u8> {
+        self.opening_ply
+            .map(|k| k + 1)
+            .filter(|&k| k < self.variant.opening_plies())
     }
 
     /// The pieces of colour `c` in that colour's own frame (White: the board;

@@ -118,6 +118,27 @@ pub struct SectionCensus {
     pub first_mismatch: Option<String>,
 }
 
+/// What the children of a position hold, counted as they are read.
+#[derive(Clone, Copy, Debug, Default)]
+struct Replies {
+    /// Legal moves.
+    legal: u64,
+    /// Moves to a drawn child.
+    drawing: u64,
+    /// Moves to a child won in 1 (the opponent completes a line next).
+    immediate: u64,
+}
+
+impl Replies {
+    /// Counts one child's code.
+    #[inline]
+    fn add(&mut self, code: u8) {
+        self.legal += 1;
+        self.drawing += (code == DRAW) as u64;
+        self.immediate += (code == 1) as u64;
+    }
+}
+
 macro_rules! add_fields {
     ($a:expr, $b:expr; $($f:ident),*) => { $( $a.$f += $b.$f; )* };
 }
@@ -144,9 +165,9 @@ impl SectionCensus {
     }
 
     /// Tallies one position: its code, whether it is terminal, the winning
-    /// moves of the opponent (generation detector), and the codes of its
-    /// children (only read for drawn or threatened positions).
-    fn tally(&mut self, stored: u8, terminal: bool, winning: usize, kids: &[u8]) {
+    /// moves of the opponent (generation detector), and what its children
+    /// hold (only read for drawn or threatened positions).
+    fn tally(&mut self, stored: u8, terminal: bool, winning: usize, kids: Replies) {
         self.positions += 1;
         if terminal {
             self.terminal += 1;
@@ -162,7 +183,8 @@ impl SectionCensus {
         };
         class.positions += 1;
         class.threatened += threat as u64;
-        let unanswerable = threat && kids.iter().all(|&c| c == 1);
+        // Every reply loses at once (also when there is no reply).
+        let unanswerable = threat && kids.immediate == kids.legal;
         if threat {
             let t = &mut self.threats;
             t.threatened += 1;
@@ -181,9 +203,11 @@ impl SectionCensus {
         }
         let d = &mut self.drawn;
         d.positions += 1;
-        let legal = kids.len() as u64;
-        let drawing = kids.iter().filter(|&&c| c == DRAW).count() as u64;
-        let immediate = kids.iter().filter(|&&c| c == 1).count() as u64;
+        let Replies {
+            legal,
+            drawing,
+            immediate,
+        } = kids;
         if legal == 0 {
             d.no_move += 1;
         } else {
@@ -380,7 +404,6 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
     // The opponent's pieces are the same in every position of the group.
     let opponent_line = template.has_line(Color::Black);
     let (mut gen, mut geo) = (MoveList::new(), MoveList::new());
-    let mut kids = [0u8; 96];
     let len = idx.block_len(a);
     let member = |j: u64| {
         let b = idx.inner_unrank(j, blocked);
@@ -409,16 +432,15 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
                 s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
             }
         }
-        let mut k = 0;
+        let mut kids = Replies::default();
         if !terminal && (stored == DRAW || winning > 0) {
             board.for_each_move(Color::White, false, |m| {
                 let (b2, captured) = board.mover_after(&b, m);
                 let r = targets[captured.map_or(0, |r| 1 + r as usize)].rank(idx, &b2);
-                kids[k] = post[r as usize];
-                k += 1;
+                kids.add(post[r as usize]);
             });
         }
-        s.tally(stored, terminal, winning, &kids[..k]);
+        s.tally(stored, terminal, winning, kids);
     }
     s
 }
@@ -433,7 +455,6 @@ fn opening_range(
 ) -> SectionCensus {
     let mut s = SectionCensus::default();
     let (mut list, mut gen, mut geo) = (MoveList::new(), MoveList::new(), MoveList::new());
-    let mut kids = Vec::with_capacity(96);
     for r in lo..hi {
         let stored = cells.opening[r as usize];
         let Ok(p) = oidx.unrank(r) else {
@@ -448,16 +469,17 @@ fn opening_range(
                 s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
             }
         }
-        kids.clear();
+        let mut kids = Replies::default();
         if !terminal && (stored == DRAW || winning > 0) {
             board.legal_moves(&mut list);
+            let pair = board.to_pair();
             for &m in list.as_slice() {
-                if let Ok(c) = opening_child(idx, oidx, &board, m) {
-                    kids.push(cells.get(c));
+                if let Ok(c) = opening_child(idx, oidx, &board, &pair, m) {
+                    kids.add(cells.get(c));
                 }
             }
         }
-        s.tally(stored, terminal, winning, &kids);
+        s.tally(stored, terminal, winning, kids);
     }
     s
 }

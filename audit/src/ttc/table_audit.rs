@@ -21,7 +21,7 @@ use super::board::{Board, MoveList, PlainMove};
 use super::equations::{self, describe, Children};
 use super::progress::Progress;
 use rayon::prelude::*;
-use rules::ttc::{Color, Side, Variant};
+use rules::ttc::{Color, Position, Side, Variant};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::time::Instant;
@@ -312,33 +312,47 @@ pub fn children_of(
     };
     let mut list = MoveList::new();
     board.legal_moves(&mut list);
+    let pair = board.to_pair();
     let mut out = Vec::new();
     for &m in list.as_slice() {
         let c = match cell {
             Cell::Post(_) => Ok(Cell::Post(child_rank(idx, &board, m))),
-            Cell::Opening(_) => opening_child(idx, oidx, &board, m),
+            Cell::Opening(_) => opening_child(idx, oidx, &board, &pair, m),
         };
         out.push((m, c));
     }
     Ok((board, out))
 }
 
-/// The cell of the child of an opening position, through checked play.
+/// The cell of the child reached by `m` from the opening position `board`
+/// whose own pair is `pair` (= [`Board::to_pair`], computed once for all
+/// its moves): the child's sides come from [`Board::child_pair`] and go
+/// through the checked constructors ([`Position::from_sides`] and
+/// [`OpeningIndex::rank`] while the opening lasts, [`Index::try_rank`]
+/// after it).
 pub(crate) fn opening_child(
     idx: &Index,
     oidx: &OpeningIndex,
     board: &Board,
+    pair: &(Side, Side),
     m: PlainMove,
 ) -> Result<Cell, String> {
-    let child = board.play(m);
-    if child.opening_ply.is_some() {
-        let p = child.to_position()?;
-        oidx.rank(&p).map(Cell::Opening).map_err(|e| e.to_string())
-    } else {
-        let (cm, co) = child.to_pair();
-        idx.try_rank(&cm, &co)
+    // `next` moves in the child; `moved` has just moved.
+    let (next, moved) = board.child_pair(&pair.0, &pair.1, m);
+    match board.next_opening_ply() {
+        Some(ply) => {
+            let turn = board.to_move.other();
+            let (white, black) = match turn {
+                Color::White => (next, moved),
+                Color::Black => (moved, next),
+            };
+            let p = Position::from_sides(idx.variant(), white, black, turn, Some(ply))?;
+            oidx.rank(&p).map(Cell::Opening).map_err(|e| e.to_string())
+        }
+        None => idx
+            .try_rank(&next, &moved)
             .map(Cell::Post)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -540,8 +554,9 @@ impl Ctx<'_> {
                         acc.terminal += 1;
                     } else {
                         board.legal_moves(&mut list);
+                        let pair = board.to_pair();
                         for &m in list.as_slice() {
-                            match opening_child(self.idx, self.oidx, &board, m) {
+                            match opening_child(self.idx, self.oidx, &board, &pair, m) {
                                 Ok(c) => kids.add(self.cells.get(c)),
                                 Err(_) => kids.add_unrankable(),
                             }
