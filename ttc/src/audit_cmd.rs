@@ -33,8 +33,9 @@ use tables::file::{Table, CRC64, HEADER_LEN};
 #[derive(Debug, Args)]
 pub struct AuditArgs {
     /// Table file (source, or compact: decompressed into memory first), or
-    /// the word `index` for the index audit.
-    pub target: String,
+    /// the word `index` for the index audit. (A path, so that file names
+    /// that are not UTF-8 are read as given.)
+    pub target: PathBuf,
     /// Variant of the index audit. For a table the header names its rules;
     /// options given anyway must match them.
     #[command(flatten)]
@@ -178,9 +179,17 @@ impl TableAudit {
     pub fn failure(&self) -> Option<anyhow::Error> {
         let path = self.path.display();
         let report = &self.report;
+        let crc = if self.computed != self.stored {
+            format!(
+                "; the cells' CRC-64/XZ {:#018x} does not match the header's {:#018x}",
+                self.computed, self.stored
+            )
+        } else {
+            String::new()
+        };
         if let Some(f) = &report.first_failure {
             return Some(anyhow::anyhow!(
-                "{path}: {} cells break an equation; {} {} position {} `{}`: {} ({})",
+                "{path}: {} cells break an equation; {} {} position {} `{}`: {} ({}){crc}",
                 report.failures,
                 if report.first_failure_is_root {
                     "root cause"
@@ -196,7 +205,7 @@ impl TableAudit {
         }
         if report.failures > 0 {
             return Some(anyhow::anyhow!(
-                "{path}: {} cells break an equation",
+                "{path}: {} cells break an equation{crc}",
                 report.failures
             ));
         }
@@ -248,7 +257,10 @@ impl TableAudit {
             report.seconds, self.threads
         );
         if report.failures == 0 {
-            println!("audit: every cell satisfies its equation");
+            match self.failure() {
+                None => println!("audit: every cell satisfies its equation"),
+                Some(e) => println!("audit: every cell satisfies its equation, but {e:#}"),
+            }
         } else {
             println!("audit: {} cells break an equation", group(report.failures));
             if let Some(f) = &report.first_failure {
@@ -280,10 +292,10 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
 }
 
 fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
-    if args.target == "index" {
+    if args.target.as_os_str() == "index" {
         return audit_index_cmd(args, json);
     }
-    let path = PathBuf::from(&args.target);
+    let path = args.target.clone();
     let v =
         table_variant(&path).with_context(|| format!("cannot audit table {}", path.display()))?;
     if args.variant.given() {
@@ -437,6 +449,12 @@ fn print_census_section(name: &str, s: &CensusSection) {
         group(s.positions),
         group(s.terminal)
     );
+    if s.invalid > 0 {
+        println!(
+            "{name}: {} cells hold the invalid code 254 (left out below)",
+            group(s.invalid)
+        );
+    }
     for (class, c) in [
         ("wins", &s.wins),
         ("losses", &s.losses),
@@ -595,6 +613,14 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
             r.post.detector_mismatches + r.opening.detector_mismatches
         );
     }
+    if r.invalid_cells() > 0 {
+        bail!(
+            "{}: {} cells hold the invalid code 254: the table is damaged \
+             (`ttc audit` names them); the figures above leave them out",
+            path.display(),
+            r.invalid_cells()
+        );
+    }
     Ok(())
 }
 
@@ -721,20 +747,70 @@ pub fn perft(args: &PerftArgs, json: bool) -> Result<()> {
 mod tests {
     use super::*;
     use rules::ttc::{PawnReading, Role, Variant};
+    use tables::code::{DRAW, INVALID};
     use tables::file::Header;
 
     /// Turns the first post-opening win in 1 of the table at `path` into a
     /// win in 3 and rewrites the header's cell CRC to match, so that only
     /// a check of the values themselves can see the change.
     fn forge_win_in_3(path: &Path) {
+        forge(path, 1, 3);
+    }
+
+    /// Turns the first cell holding `from` into `to` and rewrites the
+    /// header's cell CRC to match.
+    fn forge(path: &Path, from: u8, to: u8) {
         let mut b = std::fs::read(path).unwrap();
         let len = b.len() as u64;
         let mut h = Header::parse(&b[..HEADER_LEN], len, path).unwrap();
-        let k = b[HEADER_LEN..].iter().position(|&c| c == 1).unwrap();
-        b[HEADER_LEN + k] = 3;
+        let k = b[HEADER_LEN..].iter().position(|&c| c == from).unwrap();
+        b[HEADER_LEN + k] = to;
         h.cells_crc = CRC64.checksum(&b[HEADER_LEN..]);
         b[..HEADER_LEN].copy_from_slice(&h.to_bytes());
         std::fs::write(path, b).unwrap();
+    }
+
+    /// A drawn cell turned into the invalid code 254 (checksum resealed):
+    /// the census refuses the table, naming it and the count, and leaves
+    /// the cell out of every class.
+    #[test]
+    fn census_refuses_a_table_holding_the_invalid_code() {
+        let v = Variant::new(
+            3,
+            &[Role::Pawn, Role::Knight, Role::Bishop],
+            PawnReading::TravelDirection,
+            4,
+        )
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join("s.tbl");
+        let opts = solver::SolveOptions {
+            out: table.clone(),
+            threads: Some(1),
+            progress: false,
+            fresh: true,
+        };
+        solver::solve(v, &opts).unwrap();
+        let args = CensusArgs {
+            table: table.clone(),
+            threads: Some(1),
+        };
+        census(&args, true).unwrap();
+        forge(&table, DRAW, INVALID);
+        let msg = format!("{:#}", census(&args, true).unwrap_err());
+        assert!(msg.contains(&table.display().to_string()), "{msg}");
+        assert!(msg.contains("1 cells hold the invalid code 254"), "{msg}");
+        let t = Table::open(&table).unwrap();
+        let (post, opening) = (t.post(), t.opening());
+        let r = run_census(v, Cells { post, opening }, false).unwrap();
+        assert_eq!(r.invalid_cells(), 1);
+        let classes = |s: &CensusSection| {
+            s.terminal + s.wins.positions + s.losses.positions + s.draws.positions
+        };
+        assert_eq!(
+            classes(&r.post) + classes(&r.opening) + 1,
+            r.post.positions + r.opening.positions
+        );
     }
 
     #[test]

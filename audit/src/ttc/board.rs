@@ -206,12 +206,13 @@ pub fn line_masks(n: u8) -> &'static [u16] {
 }
 
 /// Whether the square set `squares` (bit `s` = square `s`) covers a whole
-/// rank, file or long diagonal of an `n x n` board: one bit of a table of
-/// all `2^(n*n)` square sets, built once per board size from
-/// [`line_masks`] (8 KiB for 4x4), since the audit and the census ask
+/// rank, file or long diagonal of an `n x n` board (`n` = 3 or 4): one
+/// bit of a table of all `2^(n*n)` square sets, built once per board size
+/// from [`line_masks`] (8 KiB for 4x4), since the audit and the census ask
 /// this for every position and every generated move.
 #[inline]
 pub fn holds_line(n: u8, squares: u16) -> bool {
+    debug_assert!(n == 3 || n == 4, "boards are 3x3 or 4x4");
     fn build(n: u8) -> Vec<u64> {
         let sets = 1usize << (n * n);
         let mut bits = vec![0u64; sets.div_ceil(64)];

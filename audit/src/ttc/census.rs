@@ -29,7 +29,7 @@ use rayon::prelude::*;
 use rules::ttc::{Color, Variant, HAND};
 use serde::Serialize;
 use std::time::Instant;
-use tables::code::DRAW;
+use tables::code::{DRAW, INVALID};
 use tables::{Index, OpeningIndex};
 
 /// Positions of one W/L/D class and how many of them face a live threat.
@@ -112,6 +112,9 @@ pub struct SectionCensus {
     pub drawn: DrawStats,
     /// Threat statistics.
     pub threats: ThreatStats,
+    /// Cells holding the invalid code 254 (a damaged table; such cells
+    /// take no part in any other figure).
+    pub invalid: u64,
     /// Positions where the two detectors disagree.
     pub detector_mismatches: u64,
     /// The first such position (notation), if any.
@@ -145,7 +148,7 @@ macro_rules! add_fields {
 
 impl SectionCensus {
     fn merge(mut self, o: SectionCensus) -> SectionCensus {
-        add_fields!(self, o; positions, terminal, detector_mismatches);
+        add_fields!(self, o; positions, terminal, invalid, detector_mismatches);
         for (x, y) in [
             (&mut self.wins, &o.wins),
             (&mut self.losses, &o.losses),
@@ -169,6 +172,10 @@ impl SectionCensus {
     /// hold (only read for drawn or threatened positions).
     fn tally(&mut self, stored: u8, terminal: bool, winning: usize, kids: Replies) {
         self.positions += 1;
+        if stored == INVALID {
+            self.invalid += 1;
+            return;
+        }
         if terminal {
             self.terminal += 1;
             return;
@@ -309,6 +316,12 @@ impl CensusReport {
     /// open a line for the opponent.)
     pub fn consistent(&self) -> bool {
         self.post.detector_mismatches == 0 && self.opening.detector_mismatches == 0
+    }
+
+    /// Cells of both sections holding the invalid code 254: a table with
+    /// any is damaged (its figures leave those cells out).
+    pub fn invalid_cells(&self) -> u64 {
+        self.post.invalid + self.opening.invalid
     }
 }
 

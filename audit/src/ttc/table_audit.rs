@@ -29,8 +29,9 @@ use tables::code::{DRAW, INVALID};
 use tables::{Index, OpeningIndex};
 
 /// A cell of the table: post-opening rank or opening rank. Orders as the
-/// file does (post-opening section first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+/// file does (post-opening section first). In JSON it reads as a failure
+/// does: `{"section": "post-opening", "index": 72}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Cell {
     /// Post-opening cell ([`Index`] rank).
     Post(u64),
@@ -51,6 +52,21 @@ impl Cell {
         match *self {
             Cell::Post(i) | Cell::Opening(i) => i,
         }
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Json {
+            section: &'static str,
+            index: u64,
+        }
+        Json {
+            section: self.section(),
+            index: self.index(),
+        }
+        .serialize(s)
     }
 }
 
