@@ -757,6 +757,20 @@ mod tests {
         forge(path, 1, 3);
     }
 
+    /// The 3x3 PNB travel-direction variant (lock 4) and the options of a
+    /// fresh one-thread solve of it into `out`.
+    fn pnb_solve(out: &Path) -> (Variant, solver::SolveOptions) {
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop];
+        let v = Variant::new(3, &roles, PawnReading::TravelDirection, 4).unwrap();
+        let opts = solver::SolveOptions {
+            out: out.to_path_buf(),
+            threads: Some(1),
+            progress: false,
+            fresh: true,
+        };
+        (v, opts)
+    }
+
     /// Turns the first cell holding `from` into `to` and rewrites the
     /// header's cell CRC to match.
     fn forge(path: &Path, from: u8, to: u8) {
@@ -775,21 +789,9 @@ mod tests {
     /// the cell out of every class.
     #[test]
     fn census_refuses_a_table_holding_the_invalid_code() {
-        let v = Variant::new(
-            3,
-            &[Role::Pawn, Role::Knight, Role::Bishop],
-            PawnReading::TravelDirection,
-            4,
-        )
-        .unwrap();
         let dir = tempfile::tempdir().unwrap();
         let table = dir.path().join("s.tbl");
-        let opts = solver::SolveOptions {
-            out: table.clone(),
-            threads: Some(1),
-            progress: false,
-            fresh: true,
-        };
+        let (v, opts) = pnb_solve(&table);
         solver::solve(v, &opts).unwrap();
         let args = CensusArgs {
             table: table.clone(),
@@ -815,22 +817,10 @@ mod tests {
 
     #[test]
     fn solve_with_audit_keeps_a_failing_table_under_its_temporary_name() {
-        let v = Variant::new(
-            3,
-            &[Role::Pawn, Role::Knight, Role::Bishop],
-            PawnReading::TravelDirection,
-            4,
-        )
-        .unwrap();
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("s.tbl");
         let tmp = tables::file::tmp_path(&out);
-        let opts = solver::SolveOptions {
-            out: out.clone(),
-            threads: Some(1),
-            progress: false,
-            fresh: true,
-        };
+        let (v, opts) = pnb_solve(&out);
         let mut failures = 0;
         let err = solver::solve_checked(v, &opts, &mut |t| {
             forge_win_in_3(t);
