@@ -3,8 +3,9 @@
 //! tables matches a slow recount made here with the `rules` crate's move
 //! generator (a third, independent threat detector).
 
-use audit::ttc::census::{census, detectors_agree_everywhere, SectionCensus};
+use audit::ttc::census::{census, detectors_agree_everywhere, post_group, SectionCensus};
 use audit::ttc::table_audit::Cells;
+use audit::ttc::threat_memo::ThreatMemo;
 use rules::ttc::{Color, PawnReading, Position, Variant};
 use solver::{solve, SolveOptions};
 use tables::code::DRAW;
@@ -24,15 +25,16 @@ fn detectors_agree_on_every_3x3_position() {
     }
 }
 
-/// Whether the opponent of the side to move in `p` (post-opening) could
-/// complete a line with one move, by the `rules` generator.
-fn rules_threat(v: Variant, p: &Position) -> bool {
+/// How many moves of the opponent of the side to move in `p`
+/// (post-opening) would complete a line, by the `rules` generator.
+fn rules_winning_moves(v: Variant, p: &Position) -> u64 {
     let (m, o) = p.normalized();
     let flipped = Position::from_normalized(v, o, m, Color::White).unwrap();
     flipped
         .legal_moves()
         .into_iter()
-        .any(|mv| flipped.play(mv).unwrap().is_terminal())
+        .filter(|&mv| flipped.play(mv).unwrap().is_terminal())
+        .count() as u64
 }
 
 /// The post-opening census recomputed naively.
@@ -47,7 +49,9 @@ fn naive_post(v: Variant, post: &[u8]) -> SectionCensus {
             s.terminal += 1;
             continue;
         }
-        let threat = rules_threat(v, &p);
+        let winning = rules_winning_moves(v, &p);
+        let threat = winning > 0;
+        s.threats.winning_moves += winning;
         let kids: Vec<u8> = p
             .legal_moves()
             .into_iter()
@@ -125,6 +129,7 @@ fn census_matches_a_naive_recount_on_3x3_tables() {
         assert_eq!(p.threats.answerable, naive.threats.answerable);
         assert_eq!(p.threats.unanswerable, naive.threats.unanswerable);
         assert_eq!(p.threats.loss_in_2, naive.threats.loss_in_2);
+        assert_eq!(p.threats.winning_moves, naive.threats.winning_moves);
         let (a, b) = (&p.drawn, &naive.drawn);
         assert_eq!(
             (
@@ -155,6 +160,13 @@ fn census_matches_a_naive_recount_on_3x3_tables() {
                 b.threatened_exactly_one_drawing_reply
             )
         );
+        // The detectors' results recorded per square set of the side to
+        // move give the same census as running them on every position.
+        let idx = Index::new(v);
+        let direct = (0..idx.num_sides())
+            .map(|a| post_group(&idx, t.post(), a, &mut ThreatMemo::disabled()))
+            .fold(SectionCensus::default(), SectionCensus::merge);
+        assert_eq!(*p, direct, "{}", v.describe());
         // The census is not vacuous on these tables.
         assert!(
             p.threats.threatened > 0 && p.drawn.positions > 0,

@@ -20,10 +20,16 @@
 //! Terminal positions (a line on the board) take no part in the threat
 //! and move figures (the game is over); the detectors are still compared
 //! on them.
+//!
+//! In the post-opening section the detectors' answer depends only on the
+//! opponent's configuration (fixed in a group) and the squares the side
+//! to move occupies, so they run once per such square set and group
+//! ([`super::threat_memo`]); the opening section runs them per position.
 
-use super::board::{Board, MoveList};
+use super::board::{holds_line, Board, MoveList};
 use super::progress::Progress;
 use super::table_audit::{blocked_by, opening_child, prefetch, BlockRanker, Cells, LOOKAHEAD};
+use super::threat_memo::{Detection, ThreatMemo};
 use super::threats::{by_generation, by_geometry};
 use rayon::prelude::*;
 use rules::ttc::{Color, Variant, HAND};
@@ -147,7 +153,8 @@ macro_rules! add_fields {
 }
 
 impl SectionCensus {
-    fn merge(mut self, o: SectionCensus) -> SectionCensus {
+    /// The census of two disjoint sets of positions together.
+    pub fn merge(mut self, o: SectionCensus) -> SectionCensus {
         add_fields!(self, o; positions, terminal, invalid, detector_mismatches);
         for (x, y) in [
             (&mut self.wins, &o.wins),
@@ -365,8 +372,8 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
     let post = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
-        .map(|a| {
-            let s = post_group(&idx, cells.post, a);
+        .map_init(ThreatMemo::new, |memo, a| {
+            let s = post_group(&idx, cells.post, a, memo);
             pb.inc(idx.block_len(a));
             s
         })
@@ -395,9 +402,12 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
 }
 
 /// Census of the post-opening positions `(B, A)` whose opponent is
-/// configuration `a` (see `table_audit` for the grouping). Public for
-/// benchmarks and sampling; [`census`] covers every group.
-pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
+/// configuration `a` (see `table_audit` for the grouping). The detectors
+/// run once per square set of the side to move, recorded in `memo` (see
+/// [`super::threat_memo`]; [`ThreatMemo::disabled`] runs them for every
+/// position). Public for benchmarks, sampling and tests; [`census`]
+/// covers every group.
+pub fn post_group(idx: &Index, post: &[u8], a: usize, memo: &mut ThreatMemo) -> SectionCensus {
     let v = idx.variant();
     let mut s = SectionCensus::default();
     let side_a = *idx.side(a);
@@ -417,6 +427,7 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
     // The opponent's pieces are the same in every position of the group.
     let opponent_line = template.has_line(Color::Black);
     let (mut gen, mut geo) = (MoveList::new(), MoveList::new());
+    memo.start_group();
     let len = idx.block_len(a);
     let member = |j: u64| {
         let b = idx.inner_unrank(j, blocked);
@@ -437,11 +448,18 @@ pub fn post_group(idx: &Index, post: &[u8], a: usize) -> SectionCensus {
         let stored = post[own as usize];
         let mut board = template;
         board.put_side(Color::White, &b);
-        let terminal = opponent_line || board.has_line(Color::White);
-        let (winning, differ) = detect(&board, &mut gen, &mut geo);
+        let mine = board.squares_of(Color::White);
+        let terminal = opponent_line || holds_line(board.n, mine);
+        let Detection { winning, differ } = memo.get(mine).unwrap_or_else(|| {
+            let (winning, differ) = detect(&board, &mut gen, &mut geo);
+            let d = Detection { winning, differ };
+            memo.put(mine, d);
+            d
+        });
         if differ {
             s.detector_mismatches += 1;
             if s.first_mismatch.is_none() {
+                detect(&board, &mut gen, &mut geo);
                 s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
             }
         }

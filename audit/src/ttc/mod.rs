@@ -12,6 +12,7 @@
 //! * [`table_audit`]: `ttc audit TABLE`.
 //! * [`index_audit`]: `ttc audit index`.
 //! * [`threats`]: the two live-threat detectors.
+//! * [`threat_memo`]: the census's per-group record of their results.
 //! * [`census`]: `ttc census TABLE` (the published solve, "一场注意力的较量").
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
 
@@ -22,6 +23,7 @@ pub mod equations;
 pub mod index_audit;
 pub mod progress;
 pub mod table_audit;
+pub mod threat_memo;
 pub mod threats;
 
 pub use board::{Board, MoveList, Piece, PlainMove};
