@@ -47,7 +47,7 @@ fn format(magic: &[u8], path: &Path) -> Result<Format, CompactError> {
     } else {
         Err(CompactError::BadMagic {
             path: path.to_path_buf(),
-            found: format!("{:?}", String::from_utf8_lossy(magic)),
+            found: format!("\"{}\"", magic.escape_ascii()),
         })
     }
 }

@@ -18,7 +18,7 @@
 //! | 32 | 8 | opening cell count |
 //! | 40 | 8 | CRC-64/XZ of all *uncompressed* cells (post-opening then opening): the source table's value |
 //! | 48 | 4 | block size `B` in cells (1 ..= [`MAX_BLOCK_SIZE`]) |
-//! | 52 | 4 | zstd level used (signed; informational) |
+//! | 52 | 4 | zstd level used (signed; 1 ..= zstd's maximum, checked; informational) |
 //! | 56 | 8 | block count = ceil((post + opening) / B) |
 //! | 64 | 8 | compressed data length `D` in bytes |
 //! | 72 | 8 | CRC-64/XZ of the block index bytes |
@@ -364,7 +364,7 @@ impl CompactHeader {
         if &b[0..8] != MAGIC {
             return Err(CompactError::BadMagic {
                 path: p(),
-                found: format!("{:?}", String::from_utf8_lossy(&b[0..8])),
+                found: format!("\"{}\"", &b[0..8].escape_ascii()),
             });
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
@@ -448,6 +448,15 @@ impl CompactHeader {
             return Err(layout(format!(
                 "block size {} at offset 48 is outside 1..={MAX_BLOCK_SIZE}",
                 h.block_size
+            )));
+        }
+        // `ttc pack` only writes levels it accepts; anything else is damage.
+        let levels = zstd::compression_level_range();
+        if h.level < 1 || h.level > *levels.end() {
+            return Err(layout(format!(
+                "zstd level {} at offset 52 is outside 1..={}",
+                h.level,
+                levels.end()
             )));
         }
         let blocks = h.cells().div_ceil(h.block_size as u64);

@@ -286,7 +286,7 @@ impl Header {
         if &b[0..8] != MAGIC {
             return Err(TableError::BadMagic {
                 path: p(),
-                found: format!("{:?}", String::from_utf8_lossy(&b[0..8])),
+                found: format!("\"{}\"", &b[0..8].escape_ascii()),
             });
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));

@@ -253,6 +253,41 @@ fn damaged_files_are_refused() {
     assert!(e.to_string().contains("TTCCPACK"), "{e}");
 }
 
+/// A zstd level that `ttc pack` never writes is refused at open, even under
+/// a resealed header checksum; an unknown magic is shown byte for byte.
+#[test]
+fn an_impossible_level_and_a_binary_magic_are_named() {
+    let dir = tempdir("level");
+    let src = synthetic(dir.path(), 5);
+    let good = packed(dir.path(), &src, 4096);
+    let raw = fs::read(&good).unwrap();
+    for level in [0i32, -3, 23, i32::MAX] {
+        let mut b = raw.clone();
+        b[52..56].copy_from_slice(&level.to_le_bytes());
+        let crc = tables::file::CRC64.checksum(&b[0..80]);
+        b[80..88].copy_from_slice(&crc.to_le_bytes());
+        let p = dir.path().join(format!("level{level}.ctbl"));
+        fs::write(&p, &b).unwrap();
+        let e = CompactTable::open(&p).unwrap_err();
+        let text = e.to_string();
+        assert!(matches!(e, CompactError::Layout { .. }), "{text}");
+        assert!(
+            text.contains(&format!("zstd level {level} at offset 52")),
+            "{text}"
+        );
+        assert!(text.contains(&p.display().to_string()), "{text}");
+    }
+    let mut b = raw.clone();
+    b[0..8].copy_from_slice(b"\x00\xffPK\x03\x04ab");
+    let p = dir.path().join("binary-magic.ctbl");
+    fs::write(&p, &b).unwrap();
+    let e = AnyTable::open(&p).unwrap_err().to_string();
+    assert!(
+        e.contains(r#"magic at offset 0 is "\x00\xffPK\x03\x04ab""#),
+        "{e}"
+    );
+}
+
 /// A damaged last block is refused before any block reaches the reader:
 /// every block's checksum is checked before anything is decompressed.
 #[test]
