@@ -13,7 +13,7 @@
 //! With the global `--json` flag each report is one JSON object on
 //! standard output; progress goes to standard error.
 
-use crate::tables_cmd::{group, print_histograms, VariantArgs};
+use crate::tables_cmd::{counted, group, print_histograms, VariantArgs};
 use anyhow::{bail, Context, Result};
 use audit::ttc::census::{census as run_census, CensusReport, SectionCensus as CensusSection};
 use audit::ttc::crosscheck::{perft_cross_check, perft_divide, Disagreement};
@@ -40,10 +40,10 @@ pub struct AuditArgs {
     /// options given anyway must match them.
     #[command(flatten)]
     pub variant: VariantArgs,
-    /// Failing cells remembered for the root-cause analysis (all are
-    /// counted).
-    #[arg(long, default_value_t = 100_000)]
-    pub max_recorded: usize,
+    /// Failing cells remembered for the root-cause analysis, at least 1
+    /// (all are counted; the first is named in the error).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_recorded: u64,
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
@@ -189,8 +189,12 @@ impl TableAudit {
         };
         if let Some(f) = &report.first_failure {
             return Some(anyhow::anyhow!(
-                "{path}: {} cells break an equation; {} {} position {} `{}`: {} ({}){crc}",
-                report.failures,
+                "{path}: {}; {} {} position {} `{}`: {} ({}){crc}",
+                counted(
+                    report.failures,
+                    "cell breaks an equation",
+                    "cells break an equation"
+                ),
                 if report.first_failure_is_root {
                     "root cause"
                 } else {
@@ -205,8 +209,12 @@ impl TableAudit {
         }
         if report.failures > 0 {
             return Some(anyhow::anyhow!(
-                "{path}: {} cells break an equation{crc}",
-                report.failures
+                "{path}: {}{crc}",
+                counted(
+                    report.failures,
+                    "cell breaks an equation",
+                    "cells break an equation"
+                )
             ));
         }
         if self.computed != self.stored {
@@ -262,7 +270,14 @@ impl TableAudit {
                 Some(e) => println!("audit: every cell satisfies its equation, but {e:#}"),
             }
         } else {
-            println!("audit: {} cells break an equation", group(report.failures));
+            println!(
+                "audit: {}",
+                counted(
+                    report.failures,
+                    "cell breaks an equation",
+                    "cells break an equation"
+                )
+            );
             if let Some(f) = &report.first_failure {
                 print_failure(f, report.first_failure_is_root);
             }
@@ -313,7 +328,7 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
     }
     let opts = AuditOptions {
         progress: !json || std::io::IsTerminal::is_terminal(&std::io::stderr()),
-        max_recorded: args.max_recorded,
+        max_recorded: usize::try_from(args.max_recorded).unwrap_or(usize::MAX),
     };
     let a = TableAudit::run(&path, &opts)?;
     if json {
@@ -451,8 +466,8 @@ fn print_census_section(name: &str, s: &CensusSection) {
     );
     if s.invalid > 0 {
         println!(
-            "{name}: {} cells hold the invalid code 254 (left out below)",
-            group(s.invalid)
+            "{name}: {} the invalid code 254 (left out below)",
+            counted(s.invalid, "cell holds", "cells hold")
         );
     }
     for (class, c) in [
@@ -615,10 +630,10 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
     }
     if r.invalid_cells() > 0 {
         bail!(
-            "{}: {} cells hold the invalid code 254: the table is damaged \
+            "{}: {} the invalid code 254: the table is damaged \
              (`ttc audit` names them); the figures above leave them out",
             path.display(),
-            r.invalid_cells()
+            counted(r.invalid_cells(), "cell holds", "cells hold")
         );
     }
     Ok(())
@@ -801,7 +816,7 @@ mod tests {
         forge(&table, DRAW, INVALID);
         let msg = format!("{:#}", census(&args, true).unwrap_err());
         assert!(msg.contains(&table.display().to_string()), "{msg}");
-        assert!(msg.contains("1 cells hold the invalid code 254"), "{msg}");
+        assert!(msg.contains("1 cell holds the invalid code 254"), "{msg}");
         let t = Table::open(&table).unwrap();
         let (post, opening) = (t.post(), t.opening());
         let r = run_census(v, Cells { post, opening }, false).unwrap();
@@ -834,7 +849,11 @@ mod tests {
         let msg = format!("{err:#}");
         assert!(failures > 0);
         assert!(
-            msg.contains(&format!("{failures} cells break an equation")),
+            msg.contains(&counted(
+                failures,
+                "cell breaks an equation",
+                "cells break an equation"
+            )),
             "{msg}"
         );
         assert!(msg.contains(&tmp.display().to_string()), "{msg}");

@@ -147,6 +147,13 @@ pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
 }
 
 /// Thousands separators: 2462360745 -> `2,462,360,745`.
+/// `n` with its digits grouped, then `one` or `many`, whichever agrees
+/// with it: `counted(1, "cell holds", "cells hold")` is "1 cell holds",
+/// `counted(1200, ..)` "1,200 cells hold".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
 pub fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
@@ -271,8 +278,8 @@ pub fn print_section(name: &str, s: &SectionStats) {
     );
     if s.invalid > 0 {
         println!(
-            "{name}: {} cells hold the invalid code 254 (not counted above)",
-            group(s.invalid)
+            "{name}: {} the invalid code 254 (not counted above)",
+            counted(s.invalid, "cell holds", "cells hold")
         );
     }
     let show = |d: Option<u8>| d.map_or("-".to_string(), |d| format!("{d} plies"));
@@ -353,9 +360,9 @@ pub fn run_verify(args: &VerifyArgs, json: bool) -> Result<()> {
     }
     if !r.ok {
         bail!(
-            "{}: {} cells hold the invalid code 254",
+            "{}: {} the invalid code 254",
             r.table,
-            r.invalid_cells
+            counted(r.invalid_cells, "cell holds", "cells hold")
         );
     }
     if !json {
@@ -377,5 +384,20 @@ pub fn print_histograms(sections: &[(&str, &[(u8, u64)])]) {
                 group(*c)
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_agree_with_their_noun_and_verb() {
+        assert_eq!(counted(1, "cell holds", "cells hold"), "1 cell holds");
+        assert_eq!(counted(0, "cell holds", "cells hold"), "0 cells hold");
+        assert_eq!(
+            counted(1_234_567, "cell holds", "cells hold"),
+            "1,234,567 cells hold"
+        );
     }
 }

@@ -306,3 +306,13 @@ fn audit_with_another_size_names_the_contradiction_not_a_role_count() {
     assert!(!e.contains("got 3"), "{e}");
     assert!(e.contains("t.tbl") && e.contains("4x4"), "{e}");
 }
+
+#[test]
+fn audit_refuses_to_record_no_failing_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let o = ttc(&["audit", "--max-recorded", "0", t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("--max-recorded") && e.contains('0'), "{e}");
+}
