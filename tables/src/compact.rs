@@ -1023,7 +1023,7 @@ fn pack_inner(
         });
     }
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        crate::fsutil::create_dirs(dir)?;
     }
     let tmp = file::tmp_path(out);
     let side_tmp = file::tmp_path(&file::sha256_path(out));

@@ -61,6 +61,15 @@ pub enum TableError {
         /// Underlying error.
         source: std::io::Error,
     },
+    /// A folder for an output could not be made because part of its path
+    /// exists and is not a folder.
+    #[error("{}: exists and is not a folder, so the folder {} for the output cannot be made", path.display(), wanted.display())]
+    NotAFolder {
+        /// The part of the path that is a file (or another non-folder).
+        path: PathBuf,
+        /// The folder that was to be made.
+        wanted: PathBuf,
+    },
     /// Not a regular file (a directory, a named pipe, a device): refused
     /// before it is opened, so reading never blocks or runs without end.
     #[error("{}: is {kind}; a regular file is needed", path.display())]
@@ -548,7 +557,7 @@ impl TableWriter {
         let opening = OpeningIndex::new(variant).size();
         let len = HEADER_LEN as u64 + post + opening;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir).map_err(io_err(dir))?;
+            crate::fsutil::create_dirs(dir)?;
         }
         let fresh = !(resume && tmp.exists());
         let file = OpenOptions::new()

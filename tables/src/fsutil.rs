@@ -141,6 +141,31 @@ pub fn check_space(path: &Path, needed: u64, available: u64) -> Result<(), Table
     Ok(())
 }
 
+/// Creates folder `dir` and any missing folders above it.
+///
+/// # Errors
+/// [`TableError::NotAFolder`] naming the first part of `dir` that exists
+/// but is not a folder (`--out afile/t.tbl` where `afile` is a file);
+/// otherwise [`TableError::Io`] on `dir`.
+pub fn create_dirs(dir: &Path) -> Result<(), TableError> {
+    fs::create_dir_all(dir).map_err(|source| {
+        let blocking = dir
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .find(|a| a.exists() && !a.is_dir());
+        match blocking {
+            Some(b) => TableError::NotAFolder {
+                path: b.to_path_buf(),
+                wanted: dir.to_path_buf(),
+            },
+            None => TableError::Io {
+                path: dir.to_path_buf(),
+                source,
+            },
+        }
+    })
+}
+
 /// The nearest existing folder at or above `path`'s folder (whose file
 /// system the file will live on).
 fn existing_dir(path: &Path) -> PathBuf {
@@ -241,7 +266,7 @@ impl OutputLock {
     pub fn acquire(path: &Path) -> Result<OutputLock, TableError> {
         let lock = lock_path(path);
         if let Some(dir) = lock.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir).map_err(io_err(dir))?;
+            create_dirs(dir)?;
         }
         // A holder removes the lock file when it ends; a run that opened the
         // old file just before may lock that unlinked file, so the lock only

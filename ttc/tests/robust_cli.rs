@@ -316,3 +316,29 @@ fn audit_refuses_to_record_no_failing_cell() {
     let e = stderr(&o);
     assert!(e.contains("--max-recorded") && e.contains('0'), "{e}");
 }
+
+#[test]
+fn an_output_under_a_file_names_the_file_that_is_not_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("afile");
+    std::fs::write(&blocker, b"x").unwrap();
+    let out = blocker.join("sub").join("s.tbl");
+    let o = ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(
+        e.contains(&format!(
+            "{}: exists and is not a folder",
+            blocker.display()
+        )),
+        "{e}"
+    );
+}
