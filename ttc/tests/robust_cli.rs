@@ -40,6 +40,19 @@ fn ttc_within(args: &[&str], secs: u64) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// `ttc solve` of the 3x3 PNB variant into `out`.
+fn solve_pnb(out: &Path) -> Output {
+    ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--out",
+        out.to_str().unwrap(),
+    ])
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -95,15 +108,7 @@ fn solve_on_a_full_disk_exits_1_naming_the_file_and_bytes() {
         return;
     };
     let out = disk.0.join("s.tbl");
-    let o = ttc(&[
-        "solve",
-        "--size",
-        "3",
-        "--roles",
-        "PNB",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = solve_pnb(&out);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
     assert!(e.contains("s.tbl") && e.contains("bytes needed"), "{e}");
@@ -146,15 +151,7 @@ fn a_second_run_on_the_same_out_is_refused_naming_path_and_pid() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("s.tbl");
     let held = OutputLock::acquire(&out).unwrap();
-    let o = ttc(&[
-        "solve",
-        "--size",
-        "3",
-        "--roles",
-        "PNB",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = solve_pnb(&out);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
     assert!(e.contains("s.tbl"), "{e}");
@@ -266,20 +263,7 @@ fn a_leftover_work_folder_is_removed_and_a_failed_resume_hints_at_fresh() {
     let work = dir.path().join("t.tbl.work");
     fs::create_dir_all(&work).unwrap();
     fs::write(work.join("win.bits"), vec![0u8; 4096]).unwrap();
-    let args = |out: &Path| {
-        [
-            "solve",
-            "--size",
-            "3",
-            "--roles",
-            "PNB",
-            "--out",
-            out.to_str().unwrap(),
-        ]
-        .map(String::from)
-    };
-    let a = args(&t);
-    let o = ttc(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = solve_pnb(&t);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert!(stderr(&o).contains("removed"), "{}", stderr(&o));
     assert!(!work.exists());
@@ -289,32 +273,37 @@ fn a_leftover_work_folder_is_removed_and_a_failed_resume_hints_at_fresh() {
     fs::create_dir_all(&uwork).unwrap();
     fs::write(uwork.join("state.json"), "{").unwrap();
     fs::write(dir.path().join("u.tbl.tmp"), "x").unwrap();
-    let a = args(&out);
-    let o = ttc(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let o = solve_pnb(&out);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
     assert!(e.contains("--fresh") && e.contains("u.tbl.work"), "{e}");
 }
 
+/// Options that contradict the table, or leave the audit nothing to name.
 #[test]
-fn audit_with_another_size_names_the_contradiction_not_a_role_count() {
+fn audit_refuses_contradicting_or_empty_options() {
     let dir = tempfile::tempdir().unwrap();
     let t = small_table(dir.path());
-    let o = ttc(&["audit", "--size", "4", t.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{o:?}");
-    let e = stderr(&o);
-    assert!(!e.contains("got 3"), "{e}");
-    assert!(e.contains("t.tbl") && e.contains("4x4"), "{e}");
-}
-
-#[test]
-fn audit_refuses_to_record_no_failing_cell() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = small_table(dir.path());
-    let o = ttc(&["audit", "--max-recorded", "0", t.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2), "{o:?}");
-    let e = stderr(&o);
-    assert!(e.contains("--max-recorded") && e.contains('0'), "{e}");
+    let t = t.to_str().unwrap();
+    // (arguments, exit code, text the error must hold)
+    let cases: [(&[&str], i32, &[&str]); 2] = [
+        // Another size names the contradiction (not "got 3" roles).
+        (&["audit", "--size", "4", t], 1, &["t.tbl", "4x4"]),
+        (
+            &["audit", "--max-recorded", "0", t],
+            2,
+            &["--max-recorded", "0"],
+        ),
+    ];
+    for (args, code, needles) in cases {
+        let o = ttc(args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {o:?}");
+        let e = stderr(&o);
+        assert!(!e.contains("got 3"), "{e}");
+        for n in needles {
+            assert!(e.contains(n), "{args:?}: {e}");
+        }
+    }
 }
 
 #[test]
@@ -323,15 +312,7 @@ fn an_output_under_a_file_names_the_file_that_is_not_a_folder() {
     let blocker = dir.path().join("afile");
     std::fs::write(&blocker, b"x").unwrap();
     let out = blocker.join("sub").join("s.tbl");
-    let o = ttc(&[
-        "solve",
-        "--size",
-        "3",
-        "--roles",
-        "PNB",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = solve_pnb(&out);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let e = stderr(&o);
     assert!(
