@@ -133,7 +133,8 @@ fn a_non_table_file_and_a_missing_file_are_refused() {
     let err = Table::open(&p).err().unwrap();
     assert!(matches!(err, TableError::BadMagic { .. }), "{err}");
     assert!(
-        err.to_string().contains(r#"magic at offset 0 is "\x07\x07"#),
+        err.to_string()
+            .contains(r#"magic at offset 0 is "\x07\x07"#),
         "magic shown byte for byte: {err}"
     );
     // A compact table is named as such.
