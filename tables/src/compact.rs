@@ -137,7 +137,7 @@ pub enum CompactError {
         source: std::io::Error,
     },
     /// Shorter than a header.
-    #[error("{}: {len} bytes is too short for a compact table header ({HEADER_LEN} bytes)", path.display())]
+    #[error("{}: too short for a compact table header ({len} of {HEADER_LEN} bytes)", path.display())]
     TooShort {
         /// File concerned.
         path: PathBuf,

@@ -108,7 +108,7 @@ pub enum TableError {
         holder: Option<u32>,
     },
     /// Shorter than a header.
-    #[error("{}: {len} bytes is too short for a table header ({HEADER_LEN} bytes)", path.display())]
+    #[error("{}: too short for a table header ({len} of {HEADER_LEN} bytes)", path.display())]
     TooShort {
         /// File concerned.
         path: PathBuf,

@@ -13,7 +13,7 @@
 //! With the global `--json` flag each report is one JSON object on
 //! standard output; progress goes to standard error.
 
-use crate::tables_cmd::{counted, group, print_histograms, VariantArgs};
+use crate::tables_cmd::{counted, group, print_histograms, wld_counts, VariantArgs};
 use anyhow::{bail, Context, Result};
 use audit::ttc::census::{census as run_census, CensusReport, SectionCensus as CensusSection};
 use audit::ttc::crosscheck::{perft_cross_check, perft_divide, Disagreement};
@@ -42,11 +42,20 @@ pub struct AuditArgs {
     pub variant: VariantArgs,
     /// Failing cells remembered for the root-cause analysis, at least 1
     /// (all are counted; the first is named in the error).
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100_000, value_parser = at_least_one)]
     pub max_recorded: u64,
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+}
+
+/// A count of 1 or more (`--max-recorded`).
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1: the error names the first failing cell recorded".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}: a whole number of 1 or more is needed")),
+    }
 }
 
 /// Arguments of `ttc census`.
@@ -187,9 +196,15 @@ impl TableAudit {
         } else {
             String::new()
         };
+        let unanalysed = if report.root_analysis_complete {
+            ""
+        } else {
+            " (not every failing cell was recorded, so root causes were not \
+             sought: raise --max-recorded to the failure count for them)"
+        };
         if let Some(f) = &report.first_failure {
             return Some(anyhow::anyhow!(
-                "{path}: {}; {} {} position {} `{}`: {} ({}){crc}",
+                "{path}: {}; {} {} position {} `{}`: {} ({}){unanalysed}{crc}",
                 counted(
                     report.failures,
                     "cell breaks an equation",
@@ -261,8 +276,9 @@ impl TableAudit {
             ("opening", &report.opening.histogram),
         ]);
         println!(
-            "audit time: {:.1} s on {} threads",
-            report.seconds, self.threads
+            "audit time: {:.1} s on {}",
+            report.seconds,
+            counted(self.threads as u64, "thread", "threads")
         );
         if report.failures == 0 {
             match self.failure() {
@@ -278,6 +294,13 @@ impl TableAudit {
                     "cells break an equation"
                 )
             );
+            if !report.root_analysis_complete {
+                println!(
+                    "audit: not every failing cell was recorded (--max-recorded), so root \
+                     causes were not sought; rerun with --max-recorded {} for them",
+                    report.failures
+                );
+            }
             if let Some(f) = &report.first_failure {
                 print_failure(f, report.first_failure_is_root);
             }
@@ -344,11 +367,8 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
 
 fn print_section(name: &str, s: &SectionCounts) {
     println!(
-        "{name}: {} positions: {} wins / {} losses / {} draws",
-        group(s.positions),
-        group(s.wins),
-        group(s.losses),
-        group(s.draws)
+        "{name}: {}",
+        wld_counts(s.positions, s.wins, s.losses, s.draws)
     );
     let show = |d: Option<u8>| d.map_or("-".to_string(), |d| format!("{d} plies"));
     println!(
@@ -357,21 +377,21 @@ fn print_section(name: &str, s: &SectionCounts) {
         show(s.longest_loss)
     );
     println!(
-        "{name}: {} terminal, {} without a legal move (draws), {} moves checked, {} invalid cells",
+        "{name}: {} terminal, {} without a legal move (draws), {} checked, {}",
         group(s.terminal),
         group(s.no_move),
-        group(s.moves),
-        group(s.invalid)
+        counted(s.moves, "move", "moves"),
+        counted(s.invalid, "invalid cell", "invalid cells")
     );
 }
 
 fn print_failure(f: &Failure, root: bool) {
     println!(
-        "{} failing position: {} index {}",
+        "{}: {} index {}",
         if root {
-            "root-cause (no failing child)"
+            "root-cause failing position (none of its children fails)"
         } else {
-            "first"
+            "first failing position"
         },
         f.section,
         f.index
@@ -424,9 +444,9 @@ fn audit_index_cmd(args: &AuditArgs, json: bool) -> Result<()> {
             println!("first failure: {f}");
         }
         println!(
-            "audit time: {:.1} s on {} threads",
+            "audit time: {:.1} s on {}",
             r.seconds,
-            rayon::current_num_threads()
+            counted(rayon::current_num_threads() as u64, "thread", "threads")
         );
         if r.ok() {
             println!("index audit: ok (bijection, involution, pawn directions)");
@@ -613,9 +633,9 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
             }
         );
         println!(
-            "census time: {:.1} s on {} threads",
+            "census time: {:.1} s on {}",
             r.seconds,
-            rayon::current_num_threads()
+            counted(rayon::current_num_threads() as u64, "thread", "threads")
         );
         if r.consistent() {
             println!("census: the two threat detectors agree on every position");
@@ -828,6 +848,34 @@ mod tests {
             classes(&r.post) + classes(&r.opening) + 1,
             r.post.positions + r.opening.positions
         );
+    }
+
+    /// With every failing cell recorded the error names a root cause;
+    /// with fewer it says why it names only the first failure.
+    #[test]
+    fn a_recording_limit_below_the_failures_is_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join("s.tbl");
+        let (v, opts) = pnb_solve(&table);
+        solver::solve(v, &opts).unwrap();
+        // A loss in 2 made a loss in 4: it and its parents break.
+        forge(&table, 2, 4);
+        let run = |max_recorded| {
+            let opts = AuditOptions {
+                max_recorded,
+                ..AuditOptions::default()
+            };
+            let a = TableAudit::run(&table, &opts).unwrap();
+            (a.report.failures, format!("{:#}", a.failure().unwrap()))
+        };
+        let (failures, full) = run(100_000);
+        assert!(failures > 1, "the forgery must break several cells");
+        assert!(full.contains("root cause"), "{full}");
+        assert!(!full.contains("not every failing cell"), "{full}");
+        let (_, cut) = run(1);
+        assert!(cut.contains("first"), "{cut}");
+        assert!(cut.contains("not every failing cell was recorded"), "{cut}");
+        assert!(cut.contains("--max-recorded"), "{cut}");
     }
 
     #[test]

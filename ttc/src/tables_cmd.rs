@@ -154,6 +154,18 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", group(n), if n == 1 { one } else { many })
 }
 
+/// "2,000 positions: 30 wins / 1 loss / 1,969 draws" (each noun agreeing
+/// with its count).
+pub fn wld_counts(positions: u64, wins: u64, losses: u64, draws: u64) -> String {
+    format!(
+        "{}: {} / {} / {}",
+        counted(positions, "position", "positions"),
+        counted(wins, "win", "wins"),
+        counted(losses, "loss", "losses"),
+        counted(draws, "draw", "draws")
+    )
+}
+
 pub fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
@@ -270,11 +282,8 @@ struct SolveAuditJson {
 /// longest win and loss, each line starting with `name`.
 pub fn print_section(name: &str, s: &SectionStats) {
     println!(
-        "{name}: {} positions: {} wins / {} losses / {} draws",
-        group(s.positions),
-        group(s.wins),
-        group(s.losses),
-        group(s.draws)
+        "{name}: {}",
+        wld_counts(s.positions, s.wins, s.losses, s.draws)
     );
     if s.invalid > 0 {
         println!(
@@ -395,6 +404,10 @@ mod tests {
     fn counts_agree_with_their_noun_and_verb() {
         assert_eq!(counted(1, "cell holds", "cells hold"), "1 cell holds");
         assert_eq!(counted(0, "cell holds", "cells hold"), "0 cells hold");
+        assert_eq!(
+            super::wld_counts(1, 1, 0, 0),
+            "1 position: 1 win / 0 losses / 0 draws"
+        );
         assert_eq!(
             counted(1_234_567, "cell holds", "cells hold"),
             "1,234,567 cells hold"

@@ -292,7 +292,7 @@ fn audit_refuses_contradicting_or_empty_options() {
         (
             &["audit", "--max-recorded", "0", t],
             2,
-            &["--max-recorded", "0"],
+            &["--max-recorded", "at least 1"],
         ),
     ];
     for (args, code, needles) in cases {

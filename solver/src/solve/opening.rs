@@ -67,8 +67,9 @@ pub(super) fn solve_opening(
         log(
             progress,
             &format!(
-                "opening ply {k}: {} positions, {:.1}s",
+                "opening ply {k}: {} position{}, {:.1}s",
                 hi - lo,
+                if hi - lo == 1 { "" } else { "s" },
                 t.elapsed().as_secs_f64()
             ),
         );
