@@ -136,13 +136,10 @@ impl TableAudit {
     /// A table that cannot be opened or read, or cells whose lengths do
     /// not fit the rules in the header (naming the file).
     pub fn run(path: &Path, opts: &AuditOptions) -> Result<TableAudit> {
-        let cannot = || format!("cannot audit table {}", path.display());
+        // The errors name the file.
+        let cannot = || "cannot audit".to_string();
         let (variant, complete, stored, computed, post, all);
-        let source = match Table::open_unchecked_cells(path) {
-            Ok(t) => Some(t),
-            Err(tables::file::TableError::Compact { .. }) => None,
-            Err(e) => return Err(anyhow::Error::from(e).context(cannot())),
-        };
+        let source = open_source_unchecked(path).with_context(cannot)?;
         let compact;
         match &source {
             Some(t) => {
@@ -311,13 +308,28 @@ impl TableAudit {
 /// The rules in the header of a source or compact table (header and sizes
 /// checked, not the cells).
 fn table_variant(path: &Path) -> Result<rules::ttc::Variant> {
-    Ok(match Table::open_unchecked_cells(path) {
-        Ok(t) => t.variant(),
-        Err(tables::file::TableError::Compact { .. }) => {
-            tables::compact::CompactTable::open(path)?.variant()
-        }
-        Err(e) => return Err(e.into()),
+    Ok(match open_source_unchecked(path)? {
+        Some(t) => t.variant(),
+        None => tables::compact::CompactTable::open(path)?.variant(),
     })
+}
+
+/// `path` as a source table, its cells not yet checked, or `None` for a
+/// compact table. A file of neither format is refused with the error that
+/// names both magics (the audit reads both).
+fn open_source_unchecked(path: &Path) -> Result<Option<Table>> {
+    match Table::open_unchecked_cells(path) {
+        Ok(t) => Ok(Some(t)),
+        Err(tables::file::TableError::Compact { .. }) => Ok(None),
+        Err(e @ tables::file::TableError::BadMagic { .. }) => {
+            Err(match tables::any::AnyTable::open_with(path, false) {
+                Err(any) => any.into(),
+                // The file changed between the two opens.
+                Ok(_) => e.into(),
+            })
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Runs `ttc audit`.
@@ -334,8 +346,7 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
         return audit_index_cmd(args, json);
     }
     let path = args.target.clone();
-    let v =
-        table_variant(&path).with_context(|| format!("cannot audit table {}", path.display()))?;
+    let v = table_variant(&path).context("cannot audit")?;
     if args.variant.given() {
         let asked = args.variant.variant_over(v)?;
         if asked != v {
@@ -553,7 +564,8 @@ pub fn census(args: &CensusArgs, json: bool) -> Result<()> {
 
 fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
     let path = &args.table;
-    let cannot = || format!("cannot take the census of {}", path.display());
+    // The errors name the file.
+    let cannot = || "cannot take the census".to_string();
     let t = AnyTable::open(path).with_context(cannot)?;
     let v = t.variant();
     let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());

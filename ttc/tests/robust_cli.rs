@@ -323,3 +323,17 @@ fn an_output_under_a_file_names_the_file_that_is_not_a_folder() {
         "{e}"
     );
 }
+
+/// The audit reads both formats, so a file of neither names both magics,
+/// and the file once.
+#[test]
+fn audit_of_a_foreign_file_names_both_formats_and_the_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("junk.tbl");
+    fs::write(&p, vec![7u8; 4096]).unwrap();
+    let o = ttc(&["audit", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains(r#"expected "TTCTBASE" or "TTCCPACK""#), "{e}");
+    assert_eq!(e.matches("junk.tbl").count(), 1, "{e}");
+}
