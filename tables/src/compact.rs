@@ -1064,13 +1064,10 @@ fn write_and_check(
     let sha256 = file::sha256_file(tmp)?;
     let side = file::sha256_path(out);
     let side_tmp = file::tmp_path(&side);
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     {
         let mut f = File::create(&side_tmp).map_err(io_err(&side_tmp))?;
-        writeln!(f, "{sha256}  {name}").map_err(io_err(&side_tmp))?;
+        f.write_all(&file::sidecar_line(&sha256, out))
+            .map_err(io_err(&side_tmp))?;
         f.sync_all().map_err(io_err(&side_tmp))?;
     }
     let identical = if opts.check {

@@ -755,18 +755,45 @@ pub fn hex(bytes: &[u8]) -> String {
 pub fn write_sidecar(path: &Path, digest: &str) -> Result<(), TableError> {
     let side = sha256_path(path);
     let tmp = tmp_path(&side);
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
     {
         let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
-        writeln!(f, "{digest}  {name}").map_err(io_err(&tmp))?;
+        f.write_all(&sidecar_line(digest, path))
+            .map_err(io_err(&tmp))?;
         f.sync_all().map_err(io_err(&tmp))?;
     }
     fs::rename(&tmp, &side).map_err(io_err(&side))?;
     sync_parent(&side);
     Ok(())
+}
+
+/// The sidecar line of `path` as GNU `sha256sum` writes it, so that
+/// `sha256sum -c` checks it: `<digest>  <file name>` and a newline, the
+/// name's bytes as they are (also when they are not UTF-8). A name holding
+/// a backslash, a newline or a carriage return is written escaped (`\\`,
+/// `\n`, `\r`) after a leading backslash, as `sha256sum` does.
+pub fn sidecar_line(digest: &str, path: &Path) -> Vec<u8> {
+    let name = path.file_name().unwrap_or_default();
+    #[cfg(unix)]
+    let raw = std::os::unix::ffi::OsStrExt::as_bytes(name).to_vec();
+    #[cfg(not(unix))]
+    let raw = name.to_string_lossy().into_owned().into_bytes();
+    let escape = raw.iter().any(|b| matches!(b, b'\\' | b'\n' | b'\r'));
+    let mut line = Vec::with_capacity(raw.len() + digest.len() + 4);
+    if escape {
+        line.push(b'\\');
+    }
+    line.extend_from_slice(digest.as_bytes());
+    line.extend_from_slice(b"  ");
+    for &b in &raw {
+        match b {
+            b'\\' => line.extend_from_slice(b"\\\\"),
+            b'\n' => line.extend_from_slice(b"\\n"),
+            b'\r' => line.extend_from_slice(b"\\r"),
+            _ => line.push(b),
+        }
+    }
+    line.push(b'\n');
+    line
 }
 
 /// SHA-256 of a whole file, hex.
@@ -804,7 +831,8 @@ pub fn check_sidecar(path: &Path) -> Result<Option<String>, TableError> {
 /// Returns the digest.
 ///
 /// # Errors
-/// [`TableError::Io`] (invalid data) naming `side` if it is not UTF-8,
+/// [`TableError::Io`] (invalid data) naming `side` if its first word is
+/// not UTF-8,
 /// [`TableError::Sha256`] naming both files on mismatch.
 pub fn sidecar_matches(
     path: &Path,
@@ -812,11 +840,14 @@ pub fn sidecar_matches(
     text: &[u8],
     computed: &str,
 ) -> Result<String, TableError> {
-    let stored = crate::fsutil::utf8(side, text)?
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    // The first word; the file name after it may be any bytes (see
+    // `sidecar_line`), and an escaped line starts with a backslash.
+    let word = text
+        .split(u8::is_ascii_whitespace)
+        .find(|w| !w.is_empty())
+        .unwrap_or_default();
+    let word = word.strip_prefix(b"\\").unwrap_or(word);
+    let stored = crate::fsutil::utf8(side, word)?.to_ascii_lowercase();
     if stored != computed {
         return Err(TableError::Sha256 {
             path: path.to_path_buf(),
@@ -826,4 +857,37 @@ pub fn sidecar_matches(
         });
     }
     Ok(stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sidecar_lines_are_those_of_sha256sum() {
+        let d = "ab".repeat(32);
+        let line = |name: &[u8]| {
+            #[cfg(unix)]
+            let p =
+                PathBuf::from(<std::ffi::OsStr as std::os::unix::ffi::OsStrExt>::from_bytes(name));
+            #[cfg(not(unix))]
+            let p = PathBuf::from(String::from_utf8_lossy(name).into_owned());
+            sidecar_line(&d, &Path::new("dir").join(p))
+        };
+        assert_eq!(line(b"t.tbl"), format!("{d}  t.tbl\n").into_bytes());
+        #[cfg(unix)]
+        assert_eq!(
+            line(b"ok\xff.tbl"),
+            [format!("{d}  ok").as_bytes(), b"\xff.tbl\n"].concat()
+        );
+        assert_eq!(
+            line(b"a\nb\\c"),
+            format!("\\{d}  a\\nb\\\\c\n").into_bytes()
+        );
+        // The reader takes the digest back from every form.
+        for name in [&b"t.tbl"[..], b"a\nb\\c", b"x\xfey"] {
+            let got = sidecar_matches(Path::new("t"), Path::new("t.sha256"), &line(name), &d);
+            assert_eq!(got.unwrap(), d);
+        }
+    }
 }

@@ -337,3 +337,36 @@ fn audit_of_a_foreign_file_names_both_formats_and_the_file_once() {
     assert!(e.contains(r#"expected "TTCTBASE" or "TTCCPACK""#), "{e}");
     assert_eq!(e.matches("junk.tbl").count(), 1, "{e}");
 }
+
+/// A table whose name is not UTF-8 gets a sidecar `sha256sum -c` accepts
+/// (the name's own bytes, not replacement characters).
+#[cfg(unix)]
+#[test]
+fn the_sidecar_of_a_name_that_is_not_utf8_passes_sha256sum() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let out = dir.path().join(std::ffi::OsStr::from_bytes(b"ok\xff.ctbl"));
+    let o = Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .arg("pack")
+        .arg(&t)
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let side = fs::read(
+        dir.path()
+            .join(std::ffi::OsStr::from_bytes(b"ok\xff.ctbl.sha256")),
+    )
+    .unwrap();
+    assert!(side.ends_with(b"  ok\xff.ctbl\n"), "{side:?}");
+    match Command::new("sha256sum")
+        .args(["-c", "--status"])
+        .arg(std::ffi::OsStr::from_bytes(b"ok\xff.ctbl.sha256"))
+        .current_dir(dir.path())
+        .status()
+    {
+        Ok(s) => assert!(s.success(), "sha256sum -c refused the sidecar"),
+        Err(_) => eprintln!("skipped the sha256sum check: not installed"),
+    }
+}
