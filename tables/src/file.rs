@@ -831,8 +831,6 @@ pub fn check_sidecar(path: &Path) -> Result<Option<String>, TableError> {
 /// Returns the digest.
 ///
 /// # Errors
-/// [`TableError::Io`] (invalid data) naming `side` if its first word is
-/// not UTF-8,
 /// [`TableError::Sha256`] naming both files on mismatch.
 pub fn sidecar_matches(
     path: &Path,
@@ -847,7 +845,8 @@ pub fn sidecar_matches(
         .find(|w| !w.is_empty())
         .unwrap_or_default();
     let word = word.strip_prefix(b"\\").unwrap_or(word);
-    let stored = crate::fsutil::utf8(side, word)?.to_ascii_lowercase();
+    // Bytes that are not ASCII are shown escaped in the mismatch error.
+    let stored = word.escape_ascii().to_string().to_ascii_lowercase();
     if stored != computed {
         return Err(TableError::Sha256 {
             path: path.to_path_buf(),
