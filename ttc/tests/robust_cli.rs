@@ -370,3 +370,17 @@ fn the_sidecar_of_a_name_that_is_not_utf8_passes_sha256sum() {
         Err(_) => eprintln!("skipped the sha256sum check: not installed"),
     }
 }
+
+/// A file name with a newline and a terminal escape sequence is shown
+/// escaped, the error on one line.
+#[test]
+fn control_characters_in_a_file_name_are_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("a\nb\u{1b}[31m.tbl");
+    let o = ttc(&["audit", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(!e.contains('\u{1b}'), "{e:?}");
+    assert_eq!(e.trim_end().lines().count(), 1, "{e:?}");
+    assert!(e.contains(r"a\nb\u{1b}[31m.tbl"), "{e:?}");
+}
