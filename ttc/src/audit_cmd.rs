@@ -818,6 +818,16 @@ mod tests {
         (v, opts)
     }
 
+    /// A fresh solve as [`pnb_solve`] in a new folder: the folder (kept
+    /// while the guard lives), the table's path and the variant.
+    fn solved_pnb() -> (tempfile::TempDir, PathBuf, Variant) {
+        let dir = tempfile::tempdir().unwrap();
+        let table = dir.path().join("s.tbl");
+        let (v, opts) = pnb_solve(&table);
+        solver::solve(v, &opts).unwrap();
+        (dir, table, v)
+    }
+
     /// Turns the first cell holding `from` into `to` and rewrites the
     /// header's cell CRC to match.
     fn forge(path: &Path, from: u8, to: u8) {
@@ -836,10 +846,7 @@ mod tests {
     /// the cell out of every class.
     #[test]
     fn census_refuses_a_table_holding_the_invalid_code() {
-        let dir = tempfile::tempdir().unwrap();
-        let table = dir.path().join("s.tbl");
-        let (v, opts) = pnb_solve(&table);
-        solver::solve(v, &opts).unwrap();
+        let (_dir, table, v) = solved_pnb();
         let args = CensusArgs {
             table: table.clone(),
             threads: Some(1),
@@ -866,10 +873,7 @@ mod tests {
     /// with fewer it says why it names only the first failure.
     #[test]
     fn a_recording_limit_below_the_failures_is_said() {
-        let dir = tempfile::tempdir().unwrap();
-        let table = dir.path().join("s.tbl");
-        let (v, opts) = pnb_solve(&table);
-        solver::solve(v, &opts).unwrap();
+        let (_dir, table, _) = solved_pnb();
         // A loss in 2 made a loss in 4: it and its parents break.
         forge(&table, 2, 4);
         let run = |max_recorded| {
