@@ -237,7 +237,11 @@ impl TableAudit {
             ));
         }
         if !self.complete {
-            return Some(anyhow::anyhow!("{path}: the table is marked incomplete"));
+            // Only source tables can be incomplete (pack refuses them).
+            return Some(anyhow::anyhow!(
+                "{path}: the solve that wrote this table did not complete \
+                 (status byte at offset 19 is 0)"
+            ));
         }
         None
     }
