@@ -47,7 +47,7 @@ fn format(magic: &[u8], path: &Path) -> Result<Format, CompactError> {
     } else {
         Err(CompactError::BadMagic {
             path: path.to_path_buf(),
-            found: format!("\"{}\"", magic.escape_ascii()),
+            found: crate::file::magic_text(magic),
         })
     }
 }

@@ -149,7 +149,7 @@ pub enum CompactError {
     BadMagic {
         /// File concerned.
         path: PathBuf,
-        /// Bytes found, hex.
+        /// Bytes found, as [`file::magic_text`] shows them.
         found: String,
     },
     /// Written by an unknown format version.
@@ -364,7 +364,7 @@ impl CompactHeader {
         if &b[0..8] != MAGIC {
             return Err(CompactError::BadMagic {
                 path: p(),
-                found: format!("\"{}\"", &b[0..8].escape_ascii()),
+                found: file::magic_text(&b[0..8]),
             });
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));

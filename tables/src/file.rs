@@ -295,7 +295,7 @@ impl Header {
         if &b[0..8] != MAGIC {
             return Err(TableError::BadMagic {
                 path: p(),
-                found: format!("\"{}\"", &b[0..8].escape_ascii()),
+                found: magic_text(&b[0..8]),
             });
         }
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
@@ -741,6 +741,12 @@ fn sync_parent(path: &Path) {
             let _ = d.sync_all();
         }
     }
+}
+
+/// The bytes found where a magic belongs, as error text: in double quotes,
+/// bytes that are not printable ASCII escaped (`"\x00\xffPK"`).
+pub fn magic_text(bytes: &[u8]) -> String {
+    format!("\"{}\"", bytes.escape_ascii())
 }
 
 /// Lower-case hex of bytes.

@@ -49,6 +49,15 @@ pub struct AuditArgs {
     pub threads: Option<u16>,
 }
 
+/// "1 cell breaks an equation", "2 cells break an equation".
+fn breaking(failures: u64) -> String {
+    counted(
+        failures,
+        "cell breaks an equation",
+        "cells break an equation",
+    )
+}
+
 /// A count of 1 or more (`--max-recorded`).
 fn at_least_one(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
@@ -202,11 +211,7 @@ impl TableAudit {
         if let Some(f) = &report.first_failure {
             return Some(anyhow::anyhow!(
                 "{path}: {}; {} {} position {} `{}`: {} ({}){unanalysed}{crc}",
-                counted(
-                    report.failures,
-                    "cell breaks an equation",
-                    "cells break an equation"
-                ),
+                breaking(report.failures),
                 if report.first_failure_is_root {
                     "root cause"
                 } else {
@@ -222,11 +227,7 @@ impl TableAudit {
         if report.failures > 0 {
             return Some(anyhow::anyhow!(
                 "{path}: {}{crc}",
-                counted(
-                    report.failures,
-                    "cell breaks an equation",
-                    "cells break an equation"
-                )
+                breaking(report.failures)
             ));
         }
         if self.computed != self.stored {
@@ -287,14 +288,7 @@ impl TableAudit {
                 Some(e) => println!("audit: every cell satisfies its equation, but {e:#}"),
             }
         } else {
-            println!(
-                "audit: {}",
-                counted(
-                    report.failures,
-                    "cell breaks an equation",
-                    "cells break an equation"
-                )
-            );
+            println!("audit: {}", breaking(report.failures));
             if !report.root_analysis_complete {
                 println!(
                     "audit: not every failing cell was recorded (--max-recorded), so root \
@@ -325,12 +319,8 @@ fn open_source_unchecked(path: &Path) -> Result<Option<Table>> {
     match Table::open_unchecked_cells(path) {
         Ok(t) => Ok(Some(t)),
         Err(tables::file::TableError::Compact { .. }) => Ok(None),
-        Err(e @ tables::file::TableError::BadMagic { .. }) => {
-            Err(match tables::any::AnyTable::open_with(path, false) {
-                Err(any) => any.into(),
-                // The file changed between the two opens.
-                Ok(_) => e.into(),
-            })
+        Err(tables::file::TableError::BadMagic { path, found }) => {
+            Err(tables::compact::CompactError::BadMagic { path, found }.into())
         }
         Err(e) => Err(e.into()),
     }
@@ -916,14 +906,7 @@ mod tests {
         .unwrap_err();
         let msg = format!("{err:#}");
         assert!(failures > 0);
-        assert!(
-            msg.contains(&counted(
-                failures,
-                "cell breaks an equation",
-                "cells break an equation"
-            )),
-            "{msg}"
-        );
+        assert!(msg.contains(&breaking(failures)), "{msg}");
         assert!(msg.contains(&tmp.display().to_string()), "{msg}");
         assert!(msg.contains("was not renamed"), "{msg}");
         assert!(!out.exists(), "a failed audit must not rename the table");

@@ -83,7 +83,9 @@ impl ThreatMemo {
     #[inline]
     pub fn put(&mut self, key: u16, d: Detection) {
         if self.enabled {
-            let winning = d.winning.min(0xffff) as u64;
+            // A side has fewer than 64 moves on a 4x4 board.
+            debug_assert!(d.winning <= 0xffff);
+            let winning = d.winning as u64 & 0xffff;
             self.entries[key as usize] =
                 self.stamp as u64 | winning << 32 | (d.differ as u64) << 48;
         }
