@@ -13,7 +13,8 @@
 //! With the global `--json` flag each report is one JSON object on
 //! standard output; progress goes to standard error.
 
-use crate::tables_cmd::{counted, group, print_histograms, wld_counts, VariantArgs};
+use crate::text::{counted, group, print_histograms, wld_counts};
+use crate::variant_args::VariantArgs;
 use anyhow::{bail, Context, Result};
 use audit::ttc::census::{census as run_census, CensusReport, SectionCensus as CensusSection};
 use audit::ttc::crosscheck::{perft_cross_check, perft_divide, Disagreement};

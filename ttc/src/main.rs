@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod audit_cmd;
 mod compare_cmd;
+mod count_cmd;
 mod games;
 mod pool;
 mod probe_batch;
@@ -11,9 +12,12 @@ mod probe_cmd;
 mod reach_cmd;
 mod report;
 mod serve;
+mod solve_cmd;
 mod stats_cmd;
-mod tables_cmd;
+mod text;
 mod ttc_game;
+mod variant_args;
+mod verify_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
@@ -29,13 +33,13 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Domain sizes, terminal positions, directed moves and largest out-degree.
-    Count(tables_cmd::CountArgs),
+    Count(count_cmd::CountArgs),
     /// Strongly solve Tic-Tac-Chec into a one-byte-per-position table.
-    Solve(tables_cmd::SolveArgs),
+    Solve(solve_cmd::SolveArgs),
     /// W/L/D per section and opening ply, longest win and loss with an example position, distance histograms.
     Stats(stats_cmd::StatsArgs),
     /// Check a table: header, layout, CRC-64/XZ, SHA-256 sidecar, codes.
-    Verify(tables_cmd::VerifyArgs),
+    Verify(verify_cmd::VerifyArgs),
     /// Audit a table (values, distances, opening) or the index, with the independent engine.
     Audit(audit_cmd::AuditArgs),
     /// Compare two tables cell by cell: W/L/D transition matrices, distance changes.
@@ -123,10 +127,10 @@ fn one_line(text: &str) -> String {
 
 fn run(cli: &Cli) -> anyhow::Result<()> {
     match &cli.command {
-        Command::Count(a) => tables_cmd::run_count(a, cli.json),
-        Command::Solve(a) => tables_cmd::run_solve(a, cli.json),
+        Command::Count(a) => count_cmd::run_count(a, cli.json),
+        Command::Solve(a) => solve_cmd::run_solve(a, cli.json),
         Command::Stats(a) => stats_cmd::run(a, cli.json),
-        Command::Verify(a) => tables_cmd::run_verify(a, cli.json),
+        Command::Verify(a) => verify_cmd::run_verify(a, cli.json),
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
         Command::Compare(a) => compare_cmd::run(a, cli.json),
         Command::Probe(a) => probe_cmd::probe(a, cli.json),

@@ -1,7 +1,7 @@
 //! `ttc reach TABLE`: the reachability census (which positions a game from
 //! the empty board can reach, and what they are worth).
 
-use crate::tables_cmd::group;
+use crate::text::group;
 use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;

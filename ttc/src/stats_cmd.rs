@@ -3,7 +3,7 @@
 //! histograms, the empty board and White's first placements. Reads either
 //! table format in one pass over the cells.
 
-use crate::tables_cmd::{group, print_histograms, print_json, print_section};
+use crate::text::{group, print_histograms, print_json, print_section};
 use anyhow::{Context, Result};
 use clap::Args;
 use rules::ttc::Position;

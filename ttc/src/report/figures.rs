@@ -13,7 +13,7 @@
 
 use crate::compare_cmd::{CompareReport, SectionReport};
 use crate::stats_cmd::StatsReport;
-use crate::tables_cmd::group;
+use crate::text::group;
 use anyhow::{anyhow, Result};
 use audit::ttc::census::{CensusReport, SectionCensus};
 use plotters::coord::Shift;

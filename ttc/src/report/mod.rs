@@ -244,7 +244,7 @@ pub fn gather(args: &ReportArgs, progress: bool) -> Result<Sources> {
 
 /// The figures of `src`, in page order.
 pub fn figures(src: &Sources) -> Vec<Figure> {
-    use crate::tables_cmd::group;
+    use crate::text::group;
     use figures as f;
     let s = &src.stats;
     let mut out = Vec::new();

@@ -10,7 +10,7 @@ pub mod record;
 mod tests;
 
 use crate::games::{clip, read_record};
-use crate::tables_cmd::VariantArgs;
+use crate::variant_args::VariantArgs;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use record::{Claim, Record};

@@ -1,0 +1,100 @@
+//! Text output shared by the commands: JSON printing, digit grouping,
+//! counts that agree with their nouns, W/L/D lines and histograms.
+
+use anyhow::Result;
+use serde::Serialize;
+use solver::SectionStats;
+
+/// Prints `v` as pretty JSON on standard output.
+pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(v)?);
+    Ok(())
+}
+
+/// Thousands separators: 2462360745 -> `2,462,360,745`.
+/// `n` with its digits grouped, then `one` or `many`, whichever agrees
+/// with it: `counted(1, "cell holds", "cells hold")` is "1 cell holds",
+/// `counted(1200, ..)` "1,200 cells hold".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
+/// "2,000 positions: 30 wins / 1 loss / 1,969 draws" (each noun agreeing
+/// with its count).
+pub fn wld_counts(positions: u64, wins: u64, losses: u64, draws: u64) -> String {
+    format!(
+        "{}: {} / {} / {}",
+        counted(positions, "position", "positions"),
+        counted(wins, "win", "wins"),
+        counted(losses, "loss", "losses"),
+        counted(draws, "draw", "draws")
+    )
+}
+
+pub fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Prints a section's W/L/D counts (and invalid cells, if any) and its
+/// longest win and loss, each line starting with `name`.
+pub fn print_section(name: &str, s: &SectionStats) {
+    println!(
+        "{name}: {}",
+        wld_counts(s.positions, s.wins, s.losses, s.draws)
+    );
+    if s.invalid > 0 {
+        println!(
+            "{name}: {} the invalid code 254 (not counted above)",
+            counted(s.invalid, "cell holds", "cells hold")
+        );
+    }
+    let show = |d: Option<u8>| d.map_or("-".to_string(), |d| format!("{d} plies"));
+    println!(
+        "{name}: longest win {}, longest loss {}",
+        show(s.longest_win),
+        show(s.longest_loss)
+    );
+}
+
+/// Prints the distance histogram of each named section: one line per
+/// distance in plies (odd = win, even = loss for the side to move) with
+/// its position count.
+pub fn print_histograms(sections: &[(&str, &[(u8, u64)])]) {
+    for (name, h) in sections {
+        println!("{name} distance histogram (plies, result for the side to move, positions):");
+        for (d, c) in h.iter() {
+            println!(
+                "  {d:>3} {} {}",
+                if d % 2 == 1 { "win " } else { "loss" },
+                group(*c)
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_agree_with_their_noun_and_verb() {
+        assert_eq!(counted(1, "cell holds", "cells hold"), "1 cell holds");
+        assert_eq!(counted(0, "cell holds", "cells hold"), "0 cells hold");
+        assert_eq!(
+            super::wld_counts(1, 1, 0, 0),
+            "1 position: 1 win / 0 losses / 0 draws"
+        );
+        assert_eq!(
+            counted(1_234_567, "cell holds", "cells hold"),
+            "1,234,567 cells hold"
+        );
+    }
+}
