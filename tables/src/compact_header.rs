@@ -17,9 +17,9 @@ pub use crate::layout::{
 pub const INDEX_ENTRY_LEN: usize = 16;
 /// Largest block size accepted, in cells (16 MiB).
 pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
-/// Default block size in cells (see REPRODUCE.md for the measurements).
+/// Default block size in cells (docs/performance.md has the measurements).
 pub const DEFAULT_BLOCK_SIZE: u32 = 1 << 16;
-/// Default zstd level (see REPRODUCE.md).
+/// Default zstd level (docs/performance.md).
 pub const DEFAULT_LEVEL: i32 = 15;
 /// Decompressed bytes kept by the block cache of a [`CompactTable`] (at
 /// least 16 blocks, enough for a position and all its moves).

@@ -20,7 +20,7 @@
 //! Rounds repeat until one expands nothing; a position is expanded once
 //! for each side to move it is reached with, so the work is bounded by
 //! two expansions per cell. The search is not resumable: it is meant to
-//! finish in minutes (see REPRODUCE.md for the measured time), far less
+//! finish in minutes (docs/performance.md has the measured time), far less
 //! than a solve.
 
 mod bits;
