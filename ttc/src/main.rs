@@ -108,25 +108,10 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             // One line with the whole cause chain; no backtrace for users.
-            eprintln!("error: {}", one_line(&format!("{err:#}")));
+            eprintln!("error: {}", text::one_line(&format!("{err:#}")));
             std::process::ExitCode::FAILURE
         }
     }
-}
-
-/// `text` with its control characters escaped (`\n`, `\u{1b}`): an error
-/// stays on one line, and a file name holding escape sequences cannot
-/// drive the terminal.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 fn run(cli: &Cli) -> anyhow::Result<()> {

@@ -91,6 +91,21 @@ pub fn emit(text: &str) -> Result<()> {
     }
 }
 
+/// `text` with its control characters escaped (`\n`, `\u{1b}`): an error
+/// stays on one line, and a file name holding escape sequences cannot
+/// drive the terminal.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::counted;
