@@ -14,7 +14,8 @@
 //! <with --divide: `MOVE COUNT` per root move, then a blank line>
 //! <with --cross-check: `cross-check: the rules and audit generators
 //!  agree at N positions`, or `cross-check: DISAGREEMENT after N
-//!  positions` and the game's details indented two spaces>
+//!  positions` and the game's details indented two spaces; `1 position`
+//!  in the singular>
 //! nodes: 1,234,567
 //! ```
 //!
@@ -32,7 +33,7 @@ use rules::tzaar as fast;
 use serde::Serialize;
 use tables::progress::Progress;
 
-use crate::text::{group, print_json};
+use crate::text::{counted, group, print_json};
 use crate::variant_args::VariantArgs;
 
 /// Parses a perft `--depth` value: a whole number from 0 to `max`. Larger
@@ -294,15 +295,15 @@ fn perft_text<D: DisagreementLines>(r: &PerftReport<D>) -> String {
             None => {
                 let _ = writeln!(
                     o,
-                    "cross-check: the rules and audit generators agree at {} positions",
-                    group(c.positions_compared)
+                    "cross-check: the rules and audit generators agree at {}",
+                    counted(c.positions_compared, "position", "positions")
                 );
             }
             Some(d) => {
                 let _ = writeln!(
                     o,
-                    "cross-check: DISAGREEMENT after {} positions",
-                    group(c.positions_compared)
+                    "cross-check: DISAGREEMENT after {}",
+                    counted(c.positions_compared, "position", "positions")
                 );
                 for line in d.lines() {
                     let _ = writeln!(o, "  {line}");

@@ -111,6 +111,11 @@ fn perft_depth_is_bounded() {
     assert!(stderr(&o).contains("0..=64"), "{}", stderr(&o));
     let o = ttc(&["perft", "ttc", "--depth", "0"]);
     assert!(o.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "game: tic-tac-chec\nrules: 4x4 PNBR travel-direction lock 6\n\
+         position: 4/4/4/4 w PNBRpnbr -- 0\ndepth: 0\nnodes: 1\n"
+    );
 }
 
 #[test]
