@@ -339,4 +339,46 @@ mod tests {
             .contains("not a depth"));
         assert!(parse_depth("", 64, "why").is_err());
     }
+
+    /// A disagreement is printed as its game's lines, indented two spaces,
+    /// with no node count; one position is in the singular.
+    #[test]
+    fn a_disagreement_is_printed_indented_without_a_count() {
+        let d = audit::ttc::crosscheck::Disagreement {
+            path: vec!["N@a1".into()],
+            position: "4/4/4/N3 b PBRpnbr -- 1".into(),
+            audit_position: "4/4/4/N3 b PBRpnbr -- 1".into(),
+            rules_moves: vec!["n@b2".into()],
+            audit_moves: vec![],
+        };
+        let report = PerftReport {
+            game: "tic-tac-chec",
+            rules: "4x4 PNBR travel-direction lock 6".into(),
+            position: "4/4/4/4 w PNBRpnbr -- 0".into(),
+            depth: 2,
+            nodes: None,
+            divide: Some(vec![]),
+            cross_check: Some(perft::CrossCheck {
+                agreed: false,
+                positions_compared: 1,
+                disagreement: Some(d),
+            }),
+            seconds: 0.5,
+        };
+        assert_eq!(
+            perft_text(&report),
+            "game: tic-tac-chec\n\
+             rules: 4x4 PNBR travel-direction lock 6\n\
+             position: 4/4/4/4 w PNBRpnbr -- 0\n\
+             depth: 2\n\
+             \n\
+             cross-check: DISAGREEMENT after 1 position\n  \
+             moves from the root: N@a1\n  \
+             position (rules): 4/4/4/N3 b PBRpnbr -- 1\n  \
+             position (audit): 4/4/4/N3 b PBRpnbr -- 1\n  \
+             rules moves (1): n@b2\n  \
+             audit moves (0): \n\
+             nodes: - (stopped at the disagreement)\n"
+        );
+    }
 }

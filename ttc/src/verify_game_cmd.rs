@@ -182,8 +182,15 @@ fn print_surakarta(report: &surakarta::VerifyReport, json: bool) -> anyhow::Resu
     Ok(())
 }
 
-/// Arguments of `ttc verify-game ttc`.
+/// Arguments of `ttc verify-game ttc`. The usage line is written out:
+/// clap's own would list the variant flags given on an erroneous command
+/// line as if they were required (`ttc verify-game ttc --size <SIZE>
+/// <FILE>`).
 #[derive(Debug, Args)]
+#[command(
+    override_usage = "ttc verify-game ttc [--table <TABLE>] [--rules <RULES>] [--size <SIZE>] \
+                      [--roles <ROLES>] [--lock <LOCK>] [--json] <FILE>"
+)]
 pub struct TtcArgs {
     /// Game record: `#` comments, optional `position: TEXT` and
     /// `result: white|black|draw|unfinished` lines, moves such as `N@b2`

@@ -202,3 +202,24 @@ fn audit_and_census_run_on_the_threads_asked_for() {
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["threads"], 2);
 }
+
+#[test]
+fn verify_game_usage_shows_the_variant_flags_as_optional() {
+    // clap's own usage line, printed with an error, listed the flags given
+    // as if they were required: `ttc verify-game ttc --size <SIZE> <FILE>`.
+    let o = ttc(&["verify-game", "ttc", "--size", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "Usage: ttc verify-game ttc [--table <TABLE>] [--rules <RULES>] [--size <SIZE>] \
+             [--roles <ROLES>] [--lock <LOCK>] [--json] <FILE>\n"
+        ),
+        "{err}"
+    );
+    let help = String::from_utf8_lossy(&ttc(&["verify-game", "ttc", "--help"]).stdout).into_owned();
+    assert!(
+        help.contains("Usage: ttc verify-game ttc [--table <TABLE>] [--rules <RULES>]"),
+        "{help}"
+    );
+}
