@@ -26,6 +26,8 @@
 //! Errors are [`anyhow::Error`]s whose text names the record and the line;
 //! they are messages for people, not values to match on.
 
+#![warn(missing_docs)]
+
 pub mod course_log;
 pub mod littlegolem;
 pub mod record_text;

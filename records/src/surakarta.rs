@@ -180,7 +180,9 @@ pub struct IllegalReport {
     /// The move in this project's notation, when it could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notation: Option<String>,
+    /// Line of the record holding the move (from 1).
     pub line: usize,
+    /// Why the move is illegal (the rules engine's words).
     pub reason: String,
     /// Position before the rejected move.
     pub position: String,
@@ -191,6 +193,7 @@ pub struct IllegalReport {
 pub struct MoveEntry {
     /// 1-based ply.
     pub ply: usize,
+    /// Line of the record holding the move (from 1).
     pub line: usize,
     /// The side to move when the move was replayed (`None` if it was not).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -215,36 +218,47 @@ pub struct MoveEntry {
 /// Pieces left on the board.
 #[derive(Serialize)]
 pub struct Pieces {
+    /// Red pieces on the board (0 to 12).
     pub red: u32,
+    /// Black pieces on the board (0 to 12).
     pub black: u32,
 }
 
 /// The report of `ttc verify-game surakarta`.
 #[derive(Serialize)]
 pub struct VerifyReport {
+    /// Always `surakarta`.
     pub game: &'static str,
+    /// The record's display name, as given to [`verify_game`].
     pub file: String,
     /// `ttc` or `course`.
     pub format: &'static str,
     /// `standard` or `course`.
     pub draw_rules: DrawRules,
+    /// Start position in Surakarta notation.
     pub start: String,
     /// Moves replayed legally.
     pub plies: usize,
     /// `red`, `black`, `draw` or `unfinished` after the legal moves.
     pub result: &'static str,
+    /// The game state after the legal moves (serialised as the rules engine's status).
     pub status: Status,
     /// Human-readable result with the rule that ended the game.
     pub result_text: String,
+    /// Position after the legal moves, in Surakarta notation.
     pub final_position: String,
+    /// Pieces left on the board after the legal moves.
     pub pieces: Pieces,
+    /// The result the record claims (`result` line), if any.
     pub claimed_result: Option<String>,
+    /// The first illegal move, if any.
     pub illegal: Option<IllegalReport>,
     /// A course log holding its game twice: the second copy was not
     /// replayed.
     pub written_twice: bool,
     /// Whether the audit engine agreed on every move replayed.
     pub engines_agree: bool,
+    /// The first difference between the engines, as a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_disagreement: Option<String>,
     /// Every move of the record, in order.

@@ -161,14 +161,18 @@ fn parse_littlegolem(text: &str, file: &str) -> anyhow::Result<Parsed> {
 /// The first illegal turn.
 #[derive(Serialize)]
 pub struct Rejection {
+    /// Line of the record holding the turn (from 1).
     pub line: usize,
+    /// 1-based number of the turn.
     pub turn_number: usize,
     /// The turn as the record writes it.
     pub text: String,
     /// The turn in this project's notation, when it could be read.
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
     pub mv: Option<String>,
+    /// Why the turn is illegal (the rules engine's words).
     pub reason: String,
+    /// Position before the turn, in TZAAR notation.
     pub position_before: String,
 }
 
@@ -177,6 +181,7 @@ pub struct Rejection {
 pub struct TurnEntry {
     /// 1-based turn number.
     pub turn: usize,
+    /// Line of the record holding the turn (from 1).
     pub line: usize,
     /// The side to move when the turn was replayed (`None` if it was not).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -200,33 +205,46 @@ pub struct TurnEntry {
     pub position_after: Option<String>,
 }
 
+/// How a game ended.
 #[derive(Serialize)]
 pub struct GameResult {
+    /// `White` or `Black`.
     pub winner: &'static str,
+    /// The other colour.
     pub loser: &'static str,
+    /// The rule that ended the game, as a sentence.
     pub reason: String,
 }
 
 /// The report of `ttc verify-game tzaar`.
 #[derive(Serialize)]
 pub struct VerifyReport {
+    /// Always `tzaar`.
     pub game: &'static str,
+    /// The record's display name, as given to [`verify_game`].
     pub file: String,
     /// `ttc` or `littlegolem`.
     pub format: &'static str,
+    /// Start position in TZAAR notation.
     pub start: String,
+    /// Turns replayed legally.
     pub turns_played: usize,
+    /// Whether every turn of the record is legal.
     pub legal: bool,
+    /// The first illegal turn, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub illegal_turn: Option<Rejection>,
+    /// Position after the legal turns, in TZAAR notation.
     pub final_position: String,
     /// `None` while the game is still in progress.
     pub result: Option<GameResult>,
+    /// `White` or `Black` while the game is in progress.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_move: Option<&'static str>,
     /// Whether the audit engine agreed with the rules engine on every
     /// turn replayed and on the result.
     pub engines_agree: bool,
+    /// The first difference between the engines, as a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub engine_disagreement: Option<String>,
     /// Every turn of the record, in order.
