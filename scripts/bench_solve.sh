@@ -15,7 +15,7 @@ cargo build --release --quiet
 mkdir -p data/bench
 out=data/bench/ttc-$rules.tbl
 log=data/bench/solve-$rules-$threads.log
-/usr/bin/time -v target/release/ttc solve --rules "$rules" --threads "$threads" --out "$out" --fresh > "$log" 2>&1
+/usr/bin/time -v target/release/ttc solve --rules "$rules" --threads "$threads" --out "$out" --fresh --log-passes > "$log" 2>&1
 grep -E "^(wdl sweep|pending|wave|init|opening ply)" "$log" | grep -v "%" || true
 grep -E "post-opening:|opening:|wall time|CRC-64" "$log"
 grep -E "Elapsed \(wall clock\)|User time|System time|Maximum resident set size" "$log"

@@ -20,6 +20,7 @@ fn solved(v: Variant) -> (Vec<u8>, Vec<u8>, solver::SolveReport) {
             threads: Some(1),
             progress: false,
             fresh: true,
+            pass_lines: false,
         },
     )
     .unwrap();

@@ -109,6 +109,7 @@ fn census_matches_a_naive_recount_on_3x3_tables() {
             threads: Some(1),
             progress: false,
             fresh: true,
+            pass_lines: false,
         };
         solve(v, &opts).unwrap();
         let t = Table::open(&out).unwrap();

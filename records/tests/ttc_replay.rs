@@ -24,6 +24,7 @@ fn prober(dir: &std::path::Path) -> Prober {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(variant(), &opts).unwrap();
     Prober::open(&out).unwrap()

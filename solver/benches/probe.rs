@@ -10,8 +10,9 @@ use solver::probe::Prober;
 use solver::{solve, SolveOptions};
 use std::hint::black_box;
 use std::path::Path;
-use tables::compact::{pack, PackOptions, DEFAULT_BLOCK_SIZE, DEFAULT_LEVEL};
+use tables::compact_header::{DEFAULT_BLOCK_SIZE, DEFAULT_LEVEL};
 use tables::file::Table;
+use tables::pack::{pack, PackOptions};
 use tables::Index;
 
 /// The empty board, a position after the opening and a few positions
@@ -64,6 +65,7 @@ fn bench(c: &mut Criterion) {
             threads: Some(1),
             progress: false,
             fresh: true,
+            pass_lines: false,
         },
     )
     .expect("solve");

@@ -24,6 +24,7 @@ fn bench(c: &mut Criterion) {
                     threads: Some(threads),
                     progress: false,
                     fresh: true,
+                    pass_lines: false,
                 };
                 solve(v, &opts).expect("solve")
             })

@@ -4,6 +4,7 @@
 //! parallel (see its module docs for the phases); [`count::count`] gives the
 //! domain figures of `ttc count`; [`stats`] summarises finished tables.
 
+pub mod answer;
 pub mod count;
 pub mod group;
 pub mod kernel;

@@ -9,7 +9,8 @@ use std::collections::HashSet;
 use std::path::Path;
 use tables::any::AnyTable;
 use tables::code::{decode, Wdl};
-use tables::compact::{CompactError, Section};
+use tables::error::CompactError;
+use tables::section::Section;
 use tables::{Index, IndexError, OpeningIndex};
 
 /// Why a probe failed.
@@ -350,8 +351,10 @@ pub struct LineStep {
     pub best: Option<Move>,
 }
 
-/// Why a [`Line`] stops.
+/// Why a [`Line`] stops; in JSON `line`, `no_move`, `repetition` or
+/// `limit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum LineEnd {
     /// A line of four (three) is on the board.
     Line,

@@ -5,7 +5,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use tables::any::AnyTable;
 use tables::code::{DRAW, INVALID};
-use tables::compact::{CompactError, Section};
+use tables::error::CompactError;
+use tables::section::Section;
 
 /// Counts of every cell code in `cells` (256 bins), computed in parallel.
 pub fn histogram(cells: &[u8]) -> Vec<u64> {
@@ -236,7 +237,7 @@ pub fn scan_table(t: &AnyTable, ranges: &[CellRange]) -> Result<Vec<CodeScan>, C
         spans.push((base + r.start, base + r.end, base));
     }
     if let AnyTable::Source(s) = t {
-        let cells = &s.bytes()[tables::file::HEADER_LEN..];
+        let cells = &s.bytes()[tables::source_header::HEADER_LEN..];
         return Ok(spans
             .iter()
             .map(|&(a, b, base)| CodeScan::of(a - base, &cells[a as usize..b as usize]))

@@ -5,8 +5,10 @@
 use rules::ttc::{PawnReading, Variant};
 use solver::{solve, SolveOptions};
 use tables::any::AnyTable;
-use tables::compact::{pack, CompactTable, PackOptions, Section};
+use tables::compact::CompactTable;
 use tables::file::Table;
+use tables::pack::{pack, PackOptions};
+use tables::section::Section;
 
 #[test]
 fn solved_tables_round_trip_exactly() {
@@ -22,6 +24,7 @@ fn solved_tables_round_trip_exactly() {
                 threads: Some(1),
                 progress: false,
                 fresh: true,
+                pass_lines: false,
             },
         )
         .unwrap();

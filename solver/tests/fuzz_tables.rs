@@ -32,8 +32,10 @@ use std::fs;
 use std::path::Path;
 use std::sync::OnceLock;
 use tables::any::AnyTable;
-use tables::compact::{pack, PackOptions};
-use tables::file::{self, check_sidecar, sha256_path, sidecar_matches, Table};
+use tables::file::Table;
+use tables::pack::{pack, PackOptions};
+use tables::sidecar;
+use tables::sidecar::{check_sidecar, sha256_path, sidecar_matches};
 
 /// Random single-byte changes and random truncations per real table in
 /// memory (`TTC_FUZZ_TABLE_CHANGES`, default 1,000), on top of the first
@@ -70,6 +72,7 @@ fn real() -> &'static Real {
             threads: Some(1),
             progress: false,
             fresh: true,
+            pass_lines: false,
         };
         solve(v, &opts).unwrap();
         let out = dir.path().join("real.ctbl");
@@ -108,7 +111,7 @@ fn accepted_bytes(bytes: &[u8]) -> bool {
     };
     // `AnyTable` read a source table with `Table::from_bytes` already;
     // anything else must be refused by it too.
-    if !bytes.starts_with(file::MAGIC) {
+    if !bytes.starts_with(tables::layout::SOURCE_MAGIC) {
         match Table::from_bytes(path, bytes.to_vec()) {
             Ok(_) => panic!("a table without the source magic was accepted as one"),
             Err(e) => refused(&e, name),
@@ -334,8 +337,8 @@ fn fuzz_sidecar_file() {
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("real.tbl");
     fs::write(&table, &r.source[..4096.min(r.source.len())]).unwrap();
-    let digest = file::sha256_file(&table).unwrap();
-    file::write_sidecar(&table, &digest).unwrap();
+    let digest = sidecar::sha256_file(&table).unwrap();
+    sidecar::write_sidecar(&table, &digest).unwrap();
     let seed = fs::read(sha256_path(&table)).unwrap();
     fuzz_bytes(
         "sha256 sidecar file",

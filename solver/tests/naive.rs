@@ -30,6 +30,7 @@ fn check_with(v: Variant, lists: ListUse) {
         threads: Some(2),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     let report = solve_with_lists(v, &opts, lists).unwrap();
     let t = Table::open(&out).unwrap();

@@ -8,8 +8,8 @@ use solver::probe::{LineEnd, ProbeError, Prober};
 use solver::{solve, SolveOptions};
 use std::path::{Path, PathBuf};
 use tables::code::{decode, Wdl};
-use tables::compact::{pack, PackOptions};
 use tables::file::Table;
+use tables::pack::{pack, PackOptions};
 use tables::{Index, OpeningIndex};
 
 fn solved(dir: &Path, v: Variant, name: &str) -> (PathBuf, PathBuf) {
@@ -21,6 +21,7 @@ fn solved(dir: &Path, v: Variant, name: &str) -> (PathBuf, PathBuf) {
             threads: Some(1),
             progress: false,
             fresh: true,
+            pass_lines: false,
         },
     )
     .unwrap();

@@ -9,8 +9,8 @@ use solver::reach::{census, reach, ReachOptions, ReachSection};
 use solver::{solve, SolveOptions};
 use std::collections::{HashMap, HashSet, VecDeque};
 use tables::any::AnyTable;
-use tables::compact::{pack, PackOptions};
 use tables::file::Table;
+use tables::pack::{pack, PackOptions};
 use tables::{Index, OpeningIndex};
 
 /// Every position reachable from the empty board of `v`.
@@ -67,6 +67,7 @@ fn run(v: Variant, dir: &std::path::Path) {
         threads: Some(2),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(v, &opts).unwrap();
     let table = Table::open(&out).unwrap();
@@ -169,6 +170,7 @@ fn census_refuses_a_table_of_another_variant() {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(vs[0], &opts).unwrap();
     let reached = reach(vs[1], &ReachOptions::default()).unwrap();

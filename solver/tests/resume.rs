@@ -13,6 +13,7 @@ fn opts(out: &Path, fresh: bool) -> SolveOptions {
         threads: Some(2),
         progress: false,
         fresh,
+        pass_lines: false,
     }
 }
 
@@ -119,7 +120,7 @@ fn split_bits(v: Variant, out: &Path, share: usize) {
     let mut tmp = out.as_os_str().to_owned();
     tmp.push(".tmp");
     let cells = fs::read(tmp).unwrap();
-    let cell = |q: u64| cells[tables::file::HEADER_LEN + q as usize];
+    let cell = |q: u64| cells[tables::source_header::HEADER_LEN + q as usize];
     let (wp, lp) = (work(out).join("win.bits"), work(out).join("loss.bits"));
     let (mut w, mut l) = (words(&wp), words(&lp));
     assert!(l.iter().all(|&x| x == 0), "loss bits set before the split");

@@ -5,7 +5,10 @@ use rules::ttc::{PawnReading, Role, Variant};
 use solver::{solve, SolveOptions};
 use std::fs;
 use std::path::{Path, PathBuf};
-use tables::file::{check_sidecar, Table, TableError, HEADER_LEN};
+use tables::error::TableError;
+use tables::file::Table;
+use tables::sidecar::check_sidecar;
+use tables::source_header::HEADER_LEN;
 
 fn solved(dir: &Path, reading: PawnReading) -> PathBuf {
     let v = Variant::new(3, &[Role::Pawn, Role::Knight, Role::Rook], reading, 4).unwrap();
@@ -15,6 +18,7 @@ fn solved(dir: &Path, reading: PawnReading) -> PathBuf {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(v, &opts).unwrap();
     out
@@ -28,7 +32,7 @@ fn a_clean_table_opens_and_matches_its_sidecar() {
     assert_eq!(t.variant().reading(), PawnReading::TravelDirection);
     assert!(check_sidecar(&p).unwrap().is_some());
     assert!(
-        !tables::file::tmp_path(&p).exists(),
+        !tables::fsutil::tmp_path(&p).exists(),
         "temporary file left behind"
     );
 }
@@ -68,7 +72,7 @@ fn a_wrong_rule_tag_is_refused() {
     let mut bytes = fs::read(&p).unwrap();
     // An unknown tag, with the header checksum recomputed so only the tag is wrong.
     bytes[12..16].copy_from_slice(&0x1234_5678u32.to_le_bytes());
-    let crc = tables::file::CRC64.checksum(&bytes[0..48]);
+    let crc = tables::checksum::CRC64.checksum(&bytes[0..48]);
     bytes[48..56].copy_from_slice(&crc.to_le_bytes());
     fs::write(&p, &bytes).unwrap();
     let err = Table::open(&p).err().expect("foreign table accepted");
@@ -154,7 +158,7 @@ fn an_unfinished_solve_is_refused() {
     let p = solved(dir.path(), PawnReading::TravelDirection);
     let mut bytes = fs::read(&p).unwrap();
     bytes[19] = 0;
-    let crc = tables::file::CRC64.checksum(&bytes[0..48]);
+    let crc = tables::checksum::CRC64.checksum(&bytes[0..48]);
     bytes[48..56].copy_from_slice(&crc.to_le_bytes());
     fs::write(&p, &bytes).unwrap();
     assert!(matches!(

@@ -23,6 +23,7 @@ fn tables_are_identical_for_1_2_and_4_threads() {
                     threads: Some(threads),
                     progress: false,
                     fresh: true,
+                    pass_lines: false,
                 };
                 let report = solve_with_lists(v, &opts, lists).unwrap();
                 let bytes = std::fs::read(&out).unwrap();

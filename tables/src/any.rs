@@ -2,8 +2,12 @@
 //! table ([`crate::file`], `TTCTBASE`) or a compact table
 //! ([`crate::compact`], `TTCCPACK`), with one read interface.
 
-use crate::compact::{CompactError, CompactTable, Section};
-use crate::file::{self, Table, TableError};
+use crate::compact::CompactTable;
+use crate::error::{CompactError, TableError};
+use crate::file::Table;
+use crate::layout::{magic_text, COMPACT_MAGIC, SOURCE_MAGIC};
+use crate::section::Section;
+use crate::source_header::HEADER_LEN;
 use rules::ttc::Variant;
 use std::io::Read;
 use std::path::Path;
@@ -35,9 +39,9 @@ enum Format {
 /// The format of the table `path` whose first bytes (up to 8; fewer only
 /// when the file is shorter) are `magic`.
 fn format(magic: &[u8], path: &Path) -> Result<Format, CompactError> {
-    if magic == file::MAGIC.as_slice() {
+    if magic == SOURCE_MAGIC.as_slice() {
         Ok(Format::Source)
-    } else if magic == crate::compact::MAGIC.as_slice() {
+    } else if magic == COMPACT_MAGIC.as_slice() {
         Ok(Format::Compact)
     } else if magic.len() < 8 {
         Err(CompactError::Source(TableError::TooShort {
@@ -47,7 +51,7 @@ fn format(magic: &[u8], path: &Path) -> Result<Format, CompactError> {
     } else {
         Err(CompactError::BadMagic {
             path: path.to_path_buf(),
-            found: crate::file::magic_text(magic),
+            found: magic_text(magic),
         })
     }
 }
@@ -210,7 +214,7 @@ impl AnyTable {
     {
         match self {
             AnyTable::Source(s) => {
-                let cells = &s.bytes()[file::HEADER_LEN..];
+                let cells = &s.bytes()[HEADER_LEN..];
                 for (i, chunk) in cells.chunks(CHUNK).enumerate() {
                     f((i * CHUNK) as u64, chunk)?;
                 }
@@ -229,7 +233,7 @@ impl AnyTable {
     /// As [`AnyTable::for_each_chunk`].
     pub fn all_cells(&self) -> Result<std::borrow::Cow<'_, [u8]>, CompactError> {
         match self {
-            AnyTable::Source(s) => Ok(std::borrow::Cow::Borrowed(&s.bytes()[file::HEADER_LEN..])),
+            AnyTable::Source(s) => Ok(std::borrow::Cow::Borrowed(&s.bytes()[HEADER_LEN..])),
             AnyTable::Compact(_) => {
                 let (p, o) = self.counts();
                 let mut v = vec![0u8; (p + o) as usize];

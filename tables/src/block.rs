@@ -3,7 +3,8 @@
 //! they are decompressed, then decompressed to exactly the block's cell
 //! count, so a damaged block is refused before any of its cells is used.
 
-use crate::compact::{block_crc, CompactError};
+use crate::checksum::block_crc;
+use crate::error::CompactError;
 use std::path::Path;
 use zstd::bulk::Decompressor;
 

@@ -8,8 +8,9 @@
 //! block is at least one byte and at most zstd's bound for the block size,
 //! the last one ends at the data length).
 
-use crate::compact::{CompactError, CompactHeader, HEADER_LEN, INDEX_ENTRY_LEN};
-use crate::file::CRC64;
+use crate::checksum::CRC64;
+use crate::compact_header::{CompactHeader, HEADER_LEN, INDEX_ENTRY_LEN};
+use crate::error::CompactError;
 use std::ops::Range;
 use std::path::Path;
 

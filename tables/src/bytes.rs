@@ -8,7 +8,7 @@
 //! [`Table::from_bytes`]: crate::file::Table::from_bytes
 //! [`CompactTable::from_bytes`]: crate::compact::CompactTable::from_bytes
 
-use crate::file::TableError;
+use crate::error::TableError;
 use memmap2::Mmap;
 use std::fs::File;
 use std::path::Path;

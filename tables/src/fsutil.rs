@@ -9,18 +9,11 @@
 //! and nothing is printed. Reserving the blocks with `fallocate` first
 //! turns that into an ordinary error naming the file and the bytes needed.
 
-use crate::file::TableError;
+use crate::error::{table_io as io_err, TableError};
 use fs4::FileExt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> TableError + '_ {
-    move |source| TableError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
 
 /// What kind of file `meta` describes, for messages (`a directory`, `a
 /// named pipe`, ...).
@@ -330,6 +323,28 @@ impl Drop for OutputLock {
         // Remove while still holding the lock, then release it.
         let _ = fs::remove_file(&self.path);
         let _ = FileExt::unlock(&self.file);
+    }
+}
+
+/// The temporary name a table is written under.
+pub fn tmp_path(path: &Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".tmp");
+    PathBuf::from(s)
+}
+
+/// Syncs the folder holding `path`, so a rename into it survives a crash
+/// (errors are ignored: not every file system can sync a folder).
+pub fn sync_parent(path: &Path) {
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
     }
 }
 

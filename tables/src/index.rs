@@ -84,12 +84,38 @@ impl Index {
         let g = variant.geometry();
         let sqs = variant.squares();
         let radix = sqs as usize + 1;
+        let (x, np, np_inv) = Self::arrangements(variant);
+        let mut idx = Index {
+            variant,
+            sqs,
+            radix,
+            full: g.full,
+            interior: g.interior,
+            has_pawn: variant.has_role(Role::Pawn),
+            x,
+            np,
+            np_inv,
+            key_to_id: Vec::new(),
+            sides: Vec::new(),
+            base: Vec::new(),
+        };
+        idx.fill_sides();
+        idx.fill_bases();
+        idx
+    }
+
+    /// The non-pawn arrangements over `g` free squares, for every `g`,
+    /// enumerated in rank order: `(x, np, np_inv)` with `x[g]` their count,
+    /// `np` the rank of each key and `np_inv[g]` the squares of each rank.
+    #[allow(clippy::type_complexity)]
+    fn arrangements(variant: Variant) -> (Vec<u64>, Vec<u16>, Vec<Vec<[u8; 3]>>) {
+        let sqs = variant.squares();
+        let radix = sqs as usize + 1;
         let present = [
             variant.has_role(Role::Knight),
             variant.has_role(Role::Bishop),
             variant.has_role(Role::Rook),
         ];
-        // Non-pawn arrangements over g free squares, enumerated in rank order.
         let mut np = vec![u16::MAX; radix * radix * radix * radix];
         let mut np_inv = Vec::with_capacity(radix);
         let mut x = Vec::with_capacity(radix);
@@ -122,22 +148,17 @@ impl Index {
             x.push(inv.len() as u64);
             np_inv.push(inv);
         }
-        let has_pawn = variant.has_role(Role::Pawn);
-        let mut idx = Index {
-            variant,
-            sqs,
-            radix,
-            full: g.full,
-            interior: g.interior,
-            has_pawn,
-            x,
-            np,
-            np_inv,
-            key_to_id: Vec::new(),
-            sides: Vec::new(),
-            base: Vec::new(),
-        };
-        // One-side configurations in key order.
+        (x, np, np_inv)
+    }
+
+    /// The one-side configurations of the variant, in key order, with the
+    /// table from key to configuration number.
+    fn fill_sides(&mut self) {
+        let variant = self.variant;
+        let sqs = self.sqs;
+        let radix = self.radix;
+        let has_pawn = self.has_pawn;
+        let idx = self;
         let keys = (2 * sqs as usize + 1) * radix * radix * radix;
         idx.key_to_id = vec![u32::MAX; keys];
         let code = |c: u8, slot: usize| -> Option<u8> {
@@ -180,6 +201,13 @@ impl Index {
                 }
             }
         }
+    }
+
+    /// The first rank of each one-side configuration's block of positions,
+    /// and the domain size at the end.
+    fn fill_bases(&mut self) {
+        let g = self.variant.geometry();
+        let idx = self;
         let mut acc = 0u64;
         idx.base.reserve(idx.sides.len() + 1);
         for i in 0..idx.sides.len() {
@@ -188,7 +216,6 @@ impl Index {
             acc += idx.inner_count(blocked);
         }
         idx.base.push(acc);
-        idx
     }
 
     /// [`Index::size`] of `variant`'s index, built once per variant and

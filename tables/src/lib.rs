@@ -1,15 +1,31 @@
 //! Tic-Tac-Chec tablebase layout: the perfect-hash [`index`] and the table
-//! [`file`](mod@file) formats.
+//! formats: the source table ([`file`](mod@file), [`source_header`]) and
+//! the compact table ([`compact`], [`compact_header`], [`pack`]).
+//!
+//! Dependencies between the files run one way: [`layout`], [`checksum`],
+//! [`header_bytes`], [`error`], [`section`] and [`code`] at the bottom;
+//! [`fsutil`] and [`bytes`] above them; [`sidecar`] and the two headers
+//! above those; then [`file`](mod@file), [`block`], [`block_index`],
+//! [`compact`], [`pack`] and [`any`] (either format) on top.
 
 pub mod any;
 pub mod block;
 pub mod block_index;
 pub mod bytes;
+pub mod checksum;
 pub mod code;
 pub mod compact;
+pub mod compact_header;
+pub mod error;
 pub mod file;
 pub mod fsutil;
+pub mod header_bytes;
 pub mod index;
+pub mod layout;
+pub mod pack;
 pub mod progress;
+pub mod section;
+pub mod sidecar;
+pub mod source_header;
 
 pub use index::{Index, IndexError, OpeningIndex};

@@ -7,10 +7,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use tables::any::AnyTable;
-use tables::compact::{
-    pack, CompactError, CompactTable, PackOptions, Section, HEADER_LEN, INDEX_ENTRY_LEN,
-};
+use tables::compact::CompactTable;
+use tables::compact_header::{HEADER_LEN, INDEX_ENTRY_LEN};
+use tables::error::CompactError;
 use tables::file::{Table, TableWriter};
+use tables::pack::{pack, PackOptions};
+use tables::section::Section;
 
 fn variant() -> Variant {
     Variant::new(
@@ -264,7 +266,7 @@ fn an_impossible_level_and_a_binary_magic_are_named() {
     for level in [0i32, -3, 23, i32::MAX] {
         let mut b = raw.clone();
         b[52..56].copy_from_slice(&level.to_le_bytes());
-        let crc = tables::file::CRC64.checksum(&b[0..80]);
+        let crc = tables::checksum::CRC64.checksum(&b[0..80]);
         b[80..88].copy_from_slice(&crc.to_le_bytes());
         let p = dir.path().join(format!("level{level}.ctbl"));
         fs::write(&p, &b).unwrap();
@@ -337,12 +339,12 @@ fn forged_block_checksums_are_caught_by_the_cell_crc() {
     let (s, e) = (entry(&raw, 1), entry(&raw, 2));
     // Change a byte near the end of block 1 (inside the compressed payload).
     raw[data + e - 6] ^= 0x01;
-    let crc = tables::file::CRC64.checksum(&raw[data + s..data + e]);
+    let crc = tables::checksum::CRC64.checksum(&raw[data + s..data + e]);
     let ie = HEADER_LEN + INDEX_ENTRY_LEN + 8;
     raw[ie..ie + 8].copy_from_slice(&crc.to_le_bytes());
-    let icrc = tables::file::CRC64.checksum(&raw[HEADER_LEN..data]);
+    let icrc = tables::checksum::CRC64.checksum(&raw[HEADER_LEN..data]);
     raw[72..80].copy_from_slice(&icrc.to_le_bytes());
-    let hcrc = tables::file::CRC64.checksum(&raw[0..80]);
+    let hcrc = tables::checksum::CRC64.checksum(&raw[0..80]);
     raw[80..88].copy_from_slice(&hcrc.to_le_bytes());
     let p = dir.path().join("forged.ctbl");
     fs::write(&p, &raw).unwrap();
@@ -406,7 +408,7 @@ fn a_failed_rename_leaves_no_temporary_file() {
 /// format `version` (block checksums recomputed for it first), then
 /// recomputes the index and header checksums.
 fn swap_blocks(raw: &mut [u8], blocks: usize, version: u32) {
-    use tables::compact::block_crc;
+    use tables::checksum::block_crc;
     let data = HEADER_LEN + blocks * INDEX_ENTRY_LEN;
     let off = |raw: &[u8], b: usize| {
         let e = HEADER_LEN + b * INDEX_ENTRY_LEN;
@@ -441,9 +443,9 @@ fn swap_blocks(raw: &mut [u8], blocks: usize, version: u32) {
     let e2i = e1 + INDEX_ENTRY_LEN;
     raw[e2i..e2i + 8].copy_from_slice(&((s1 + b2.len()) as u64).to_le_bytes());
     raw[e2i + 8..e2i + 16].copy_from_slice(&c1);
-    let icrc = tables::file::CRC64.checksum(&raw[HEADER_LEN..data]);
+    let icrc = tables::checksum::CRC64.checksum(&raw[HEADER_LEN..data]);
     raw[72..80].copy_from_slice(&icrc.to_le_bytes());
-    let hcrc = tables::file::CRC64.checksum(&raw[0..80]);
+    let hcrc = tables::checksum::CRC64.checksum(&raw[0..80]);
     raw[80..88].copy_from_slice(&hcrc.to_le_bytes());
 }
 

@@ -3,8 +3,9 @@
 
 use rules::ttc::{PawnReading, Role, Variant};
 use std::path::Path;
-use tables::compact::{self, CompactHeader};
-use tables::file::CRC64;
+use tables::checksum::CRC64;
+use tables::compact_header as compact;
+use tables::compact_header::CompactHeader;
 use tables::{Index, OpeningIndex};
 
 /// A consistent compact header of a 3x3 table (blocks of 4096 cells, the

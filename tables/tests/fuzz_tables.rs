@@ -36,10 +36,16 @@ use std::sync::OnceLock;
 use tables::any::AnyTable;
 use tables::block::Block;
 use tables::block_index::BlockIndex;
-use tables::compact::{
-    self, block_crc, pack, CompactHeader, CompactTable, PackOptions, INDEX_ENTRY_LEN,
-};
-use tables::file::{self, Header, Table, TableWriter, CRC64};
+use tables::checksum::block_crc;
+use tables::checksum::CRC64;
+use tables::compact::CompactTable;
+use tables::compact_header;
+use tables::compact_header::{CompactHeader, INDEX_ENTRY_LEN};
+use tables::file::{Table, TableWriter};
+use tables::pack::{pack, PackOptions};
+use tables::section::Section;
+use tables::source_header;
+use tables::source_header::Header;
 
 fn variant() -> Variant {
     Variant::new(
@@ -122,7 +128,7 @@ fn check_source_header(b: &[u8], file_len: u64) {
     for bytes in [Some(b.to_vec()), resealed(b, 48)].into_iter().flatten() {
         for len in [file_len, bytes.len() as u64] {
             match Header::parse(&bytes, len, path) {
-                Ok(h) => assert_eq!(h.to_bytes()[..], bytes[..file::HEADER_LEN]),
+                Ok(h) => assert_eq!(h.to_bytes()[..], bytes[..source_header::HEADER_LEN]),
                 Err(e) => assert!(e.to_string().contains("fuzz/source-header.tbl"), "{e}"),
             }
         }
@@ -136,7 +142,7 @@ fn check_compact_header(b: &[u8], file_len: u64) {
     for bytes in [Some(b.to_vec()), resealed(b, 80)].into_iter().flatten() {
         for len in [file_len, bytes.len() as u64] {
             match CompactHeader::parse(&bytes, len, path) {
-                Ok(h) => assert_eq!(h.to_bytes()[..], bytes[..compact::HEADER_LEN]),
+                Ok(h) => assert_eq!(h.to_bytes()[..], bytes[..compact_header::HEADER_LEN]),
                 Err(e) => assert!(e.to_string().contains("fuzz/compact-header.ctbl"), "{e}"),
             }
         }
@@ -147,7 +153,7 @@ fn check_compact_header(b: &[u8], file_len: u64) {
 fn fuzz_source_header() {
     let real = &synthetic_bytes().0;
     let len = real.len() as u64;
-    let seeds = vec![real[..file::HEADER_LEN].to_vec()];
+    let seeds = vec![real[..source_header::HEADER_LEN].to_vec()];
     fuzz_bytes("source header", &seeds, (cases(), inputs()), |b| {
         check_source_header(b, len)
     });
@@ -157,7 +163,7 @@ fn fuzz_source_header() {
 fn fuzz_compact_header() {
     let real = &synthetic_bytes().1;
     let len = real.len() as u64;
-    let seeds = vec![real[..compact::HEADER_LEN].to_vec()];
+    let seeds = vec![real[..compact_header::HEADER_LEN].to_vec()];
     fuzz_bytes("compact header", &seeds, (cases(), inputs()), |b| {
         check_compact_header(b, len)
     });
@@ -167,13 +173,13 @@ fn fuzz_compact_header() {
 fn real_index() -> (CompactHeader, Vec<u8>) {
     let real = &synthetic_bytes().1;
     let h = CompactHeader::parse(
-        &real[..compact::HEADER_LEN],
+        &real[..compact_header::HEADER_LEN],
         real.len() as u64,
         Path::new("syn"),
     )
     .unwrap();
     let end = h.data_offset() as usize;
-    (h, real[compact::HEADER_LEN..end].to_vec())
+    (h, real[compact_header::HEADER_LEN..end].to_vec())
 }
 
 /// A block index: parsed against the real header and against the real
@@ -227,7 +233,7 @@ fn real_blocks() -> Blocks {
     let (src, packed) = synthetic_bytes();
     let (h, index) = real_index();
     let ix = BlockIndex::parse(&index, &h, Path::new("syn")).unwrap();
-    let all = &src[file::HEADER_LEN..];
+    let all = &src[source_header::HEADER_LEN..];
     let bs = h.block_size as usize;
     let mut b = Blocks {
         seeds: vec![],
@@ -263,10 +269,10 @@ fn check_block(input: &[u8], blocks: &Blocks, dctx: &mut zstd::bulk::Decompresso
     let k = num as usize;
     let mut out = vec![0u8; blocks.cells[k].len()];
     let tries = [
-        (compact::FORMAT_VERSION, blocks.crcs[k]),
+        (compact_header::FORMAT_VERSION, blocks.crcs[k]),
         (
-            compact::FORMAT_VERSION,
-            block_crc(compact::FORMAT_VERSION, num, bytes),
+            compact_header::FORMAT_VERSION,
+            block_crc(compact_header::FORMAT_VERSION, num, bytes),
         ),
         (1, block_crc(1, num, bytes)),
     ];
@@ -322,15 +328,15 @@ fn check_table_bytes(b: &[u8], real: &[u8]) {
         Ok(AnyTable::Source(_)) => true,
         Ok(AnyTable::Compact(c)) => {
             // Reading single cells must not panic either.
-            let _ = c.get(compact::Section::Post, 0);
+            let _ = c.get(Section::Post, 0);
             let last = c.header().opening.saturating_sub(1);
-            let _ = c.get(compact::Section::Opening, last);
+            let _ = c.get(Section::Opening, last);
             c.verify().map_or_else(|e| named(&e), |_| true)
         }
     };
     // `AnyTable` read a source table with `Table::from_bytes` already;
     // anything else must be refused by it too.
-    if !b.starts_with(file::MAGIC) {
+    if !b.starts_with(tables::layout::SOURCE_MAGIC) {
         match Table::from_bytes(path, b.to_vec()) {
             Ok(_) => panic!("a table without the source magic was accepted as one"),
             Err(e) => named(&e),
@@ -404,9 +410,9 @@ fn check_table_file(b: &[u8], path: &Path, real: &[u8]) {
     }
     if let Ok(c) = CompactTable::open(path) {
         // Reading single cells must not panic either.
-        let _ = c.get(compact::Section::Post, 0);
+        let _ = c.get(Section::Post, 0);
         let last = c.header().opening.saturating_sub(1);
-        let _ = c.get(compact::Section::Opening, last);
+        let _ = c.get(Section::Opening, last);
     }
     assert!(!accepted || b == real, "a damaged table was accepted");
 }

@@ -25,7 +25,9 @@ use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tables::any::AnyTable;
-use tables::file::{Table, CRC64, HEADER_LEN};
+use tables::checksum::CRC64;
+use tables::file::Table;
+use tables::source_header::HEADER_LEN;
 
 /// Arguments of `ttc audit`.
 #[derive(Debug, Args)]
@@ -292,9 +294,9 @@ fn table_variant(path: &Path) -> Result<rules::ttc::Variant> {
 fn open_source_unchecked(path: &Path) -> Result<Option<Table>> {
     match Table::open_unchecked_cells(path) {
         Ok(t) => Ok(Some(t)),
-        Err(tables::file::TableError::Compact { .. }) => Ok(None),
-        Err(tables::file::TableError::BadMagic { path, found }) => {
-            Err(tables::compact::CompactError::BadMagic { path, found }.into())
+        Err(tables::error::TableError::Compact { .. }) => Ok(None),
+        Err(tables::error::TableError::BadMagic { path, found }) => {
+            Err(tables::error::CompactError::BadMagic { path, found }.into())
         }
         Err(e) => Err(e.into()),
     }
@@ -644,7 +646,7 @@ mod tests {
     use super::*;
     use rules::ttc::{PawnReading, Role, Variant};
     use tables::code::{DRAW, INVALID};
-    use tables::file::Header;
+    use tables::source_header::Header;
 
     /// Turns the first post-opening win in 1 of the table at `path` into a
     /// win in 3 and rewrites the header's cell CRC to match, so that only
@@ -663,6 +665,7 @@ mod tests {
             threads: Some(1),
             progress: false,
             fresh: true,
+            pass_lines: false,
         };
         (v, opts)
     }
@@ -747,7 +750,7 @@ mod tests {
     fn solve_with_audit_keeps_a_failing_table_under_its_temporary_name() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("s.tbl");
-        let tmp = tables::file::tmp_path(&out);
+        let tmp = tables::fsutil::tmp_path(&out);
         let (v, opts) = pnb_solve(&out);
         let mut failures = 0;
         let err = solver::solve_checked(v, &opts, &mut |t| {
@@ -766,7 +769,7 @@ mod tests {
         assert!(msg.contains("was not renamed"), "{msg}");
         assert!(!out.exists(), "a failed audit must not rename the table");
         assert!(tmp.exists(), "the failed table is kept for inspection");
-        assert!(!tables::file::sha256_path(&out).exists());
+        assert!(!tables::sidecar::sha256_path(&out).exists());
         // Run again without --fresh and without the audit: a new solve,
         // not a resume that would rename the table that failed.
         let again = solver::SolveOptions {

@@ -5,10 +5,14 @@ use clap::{Parser, Subcommand};
 mod audit_cmd;
 mod compare_cmd;
 mod count_cmd;
+mod line_cmd;
+mod pack_cmd;
 mod perft_cmd;
 mod pool;
+mod position_args;
 mod probe_batch;
 mod probe_cmd;
+mod probe_report;
 mod reach_cmd;
 mod report;
 mod serve;
@@ -47,9 +51,9 @@ enum Command {
     /// Value of a position and of every legal move, best first.
     Probe(probe_cmd::ProbeArgs),
     /// Principal variation under best play from a position.
-    Line(probe_cmd::LineArgs),
+    Line(line_cmd::LineArgs),
     /// Write a compact (zstd block-compressed) copy of a table.
-    Pack(probe_cmd::PackArgs),
+    Pack(pack_cmd::PackArgs),
     /// Browser explorer and JSON API of a table (and a second one to compare).
     Serve(serve::ServeArgs),
     /// Threat census of a table (the published solve, "一场注意力的较量").
@@ -134,8 +138,8 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
         Command::Compare(a) => compare_cmd::run(a, cli.json),
         Command::Probe(a) => probe_cmd::probe(a, cli.json),
-        Command::Line(a) => probe_cmd::line(a, cli.json),
-        Command::Pack(a) => probe_cmd::pack(a, cli.json),
+        Command::Line(a) => line_cmd::line(a, cli.json),
+        Command::Pack(a) => pack_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => audit_cmd::census(a, cli.json),
         Command::Reach(a) => reach_cmd::run(a, cli.json),

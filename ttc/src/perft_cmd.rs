@@ -33,7 +33,7 @@ use rules::tzaar as fast;
 use serde::Serialize;
 use tables::progress::Progress;
 
-use crate::text::{counted, group, print_json};
+use crate::text::{counted, emit, group, print_json};
 use crate::variant_args::VariantArgs;
 
 /// Parses a perft `--depth` value: a whole number from 0 to `max`. Larger
@@ -271,7 +271,7 @@ fn print_report<D: Serialize + DisagreementLines>(r: &PerftReport<D>, json: bool
     if json {
         return print_json(r);
     }
-    print!("{}", perft_text(r));
+    emit(&perft_text(r))?;
     eprintln!("time: {:.2} s", r.seconds);
     Ok(())
 }

@@ -8,7 +8,8 @@
 //! line number and text, and the run goes on; the run then ends with exit
 //! status 1. Blank lines are skipped.
 
-use crate::probe_cmd::{emit, ProbeReport};
+use crate::probe_report::ProbeReport;
+use crate::text::emit;
 use anyhow::Result;
 use serde::Serialize;
 use solver::probe::Prober;

@@ -28,6 +28,11 @@ pub struct SolveArgs {
     /// idle cores).
     #[arg(long)]
     audit: bool,
+    /// Log one line per WDL sweep and distance wave on stderr even when
+    /// stderr is not a terminal (by default a log file gets one line per
+    /// phase; `--json` lists every pass either way).
+    #[arg(long)]
+    log_passes: bool,
 }
 
 /// Runs `ttc solve`.
@@ -45,6 +50,7 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
         threads: args.threads.map(usize::from),
         progress: true,
         fresh: args.fresh,
+        pass_lines: args.log_passes || std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
     let mut audited: Option<crate::audit_cmd::TableAudit> = None;
     let r = if args.audit {

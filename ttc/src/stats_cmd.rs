@@ -14,7 +14,7 @@ use solver::SectionStats;
 use std::path::PathBuf;
 use tables::any::AnyTable;
 use tables::code::Wdl;
-use tables::compact::Section;
+use tables::section::Section;
 use tables::OpeningIndex;
 
 /// `ttc stats TABLE`.

@@ -1,9 +1,10 @@
 //! Text output shared by the commands: JSON printing, digit grouping,
 //! counts that agree with their nouns, W/L/D lines and histograms.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde::Serialize;
 use solver::SectionStats;
+use std::io::Write as _;
 
 /// Prints `v` as pretty JSON on standard output.
 pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
@@ -77,6 +78,16 @@ pub fn print_histograms(sections: &[(&str, &[(u8, u64)])]) {
                 group(*c)
             );
         }
+    }
+}
+
+/// Writes a report to standard output; a closed pipe (`ttc probe ... | head`)
+/// ends the output quietly instead of failing.
+pub fn emit(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r.context("writing to standard output")?),
     }
 }
 

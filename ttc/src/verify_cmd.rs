@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 use solver::SectionStats;
 use std::path::PathBuf;
-use tables::file::check_sidecar;
+use tables::sidecar::check_sidecar;
 
 /// `ttc verify TABLE`.
 #[derive(Debug, Args)]

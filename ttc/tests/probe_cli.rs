@@ -55,6 +55,7 @@ fn small_table(dir: &Path) -> PathBuf {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(variant(), &opts).unwrap();
     out
@@ -84,7 +85,9 @@ fn a_position_without_a_legal_move_says_why_it_is_a_draw() {
     let j = json(&ttc(&["--json", "probe", t, &stuck]));
     assert_eq!(j["no_legal_move"], true, "{j}");
     assert_eq!(j["terminal"], false, "{j}");
-    assert_eq!(j["value"]["wdl"], "draw", "{j}");
+    assert_eq!(j["category"], "draw", "{j}");
+    assert_eq!(j["distance"], serde_json::Value::Null, "{j}");
+    assert_eq!(j["to_move"], "white", "{j}");
     // A position with moves, and one with a line on the board, are not
     // marked.
     let j = json(&ttc(&["--json", "probe", t]));
@@ -140,11 +143,12 @@ fn index_probes_the_cell_of_that_rank() {
         };
         assert_eq!(rank, n, "{arg}: {text}");
         let want = tables::code::decode(code).unwrap().describe();
-        assert_eq!(j["value"]["text"], want.as_str(), "{arg}: {j}");
+        assert_eq!(j["text"], want.as_str(), "{arg}: {j}");
         // ... and the position probed by its notation gives the same cell.
         let k = json(&ttc(&["--json", "probe", t, text]));
         assert_eq!(k["cell"], j["cell"], "{arg}");
-        assert_eq!(k["value"], j["value"], "{arg}");
+        assert_eq!(k["category"], j["category"], "{arg}");
+        assert_eq!(k["distance"], j["distance"], "{arg}");
         assert_eq!(k["moves"], j["moves"], "{arg}");
     }
     // Out of range: names N and the section's cell count.
@@ -192,7 +196,7 @@ fn batch_answers_every_line_and_names_the_bad_ones() {
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 7, "{out}");
         let single = json(&ttc(&["--json", "probe", t]));
-        let value = single["value"]["text"].as_str().unwrap();
+        let value = single["text"].as_str().unwrap();
         assert!(
             lines[0].starts_with(&format!("{empty}: {value} for White to move; ")),
             "{out}"

@@ -18,6 +18,7 @@ fn solve_to(v: Variant, out: &Path) {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(v, &opts).unwrap();
 }

@@ -71,6 +71,7 @@ fn small_table(dir: &Path) -> PathBuf {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(v, &opts).unwrap();
     out
@@ -228,12 +229,12 @@ fn pack_protects_the_source_sidecar_and_refuses_invalid_cells() {
     assert_eq!(fs::read(&side).unwrap(), before);
     // A source cell holding 254, with CRC and header made consistent.
     let mut bytes = fs::read(&t).unwrap();
-    bytes[tables::file::HEADER_LEN + 5] = tables::code::INVALID;
+    bytes[tables::source_header::HEADER_LEN + 5] = tables::code::INVALID;
     let table = tables::file::Table::open(&t).unwrap();
     let mut h = *table.header();
     drop(table);
-    h.cells_crc = tables::file::CRC64.checksum(&bytes[tables::file::HEADER_LEN..]);
-    bytes[..tables::file::HEADER_LEN].copy_from_slice(&h.to_bytes());
+    h.cells_crc = tables::checksum::CRC64.checksum(&bytes[tables::source_header::HEADER_LEN..]);
+    bytes[..tables::source_header::HEADER_LEN].copy_from_slice(&h.to_bytes());
     fs::write(&t, &bytes).unwrap();
     fs::remove_file(&side).unwrap();
     let out = dir.path().join("c.ttcc");

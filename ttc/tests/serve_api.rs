@@ -16,10 +16,19 @@ fn assert_probe_matches_cli(server: &Server, table: &Path, position: &str) {
     let api = server.api("probe", position);
     let cli = ttc_json(&["probe", table.to_str().unwrap(), position]);
     assert_eq!(api["position"], cli["position"]);
-    assert_eq!(api["category"], cli["value"]["wdl"], "{position}");
-    assert_eq!(api["distance"], cli["value"]["plies"], "{position}");
-    assert_eq!(api["text"], cli["value"]["text"], "{position}");
-    assert_eq!(api["terminal"], cli["terminal"]);
+    // One vocabulary: the API's answer is the CLI's, less the table fields.
+    for key in [
+        "category",
+        "distance",
+        "text",
+        "to_move",
+        "opening_ply",
+        "terminal",
+        "no_legal_move",
+        "cell",
+    ] {
+        assert_eq!(api[key], cli[key], "{position}: {key}");
+    }
     let (am, cm) = (
         api["moves"].as_array().unwrap(),
         cli["moves"].as_array().unwrap(),
@@ -27,14 +36,7 @@ fn assert_probe_matches_cli(server: &Server, table: &Path, position: &str) {
     assert_eq!(am.len(), cm.len(), "{position}");
     for (a, c) in am.iter().zip(cm) {
         assert_eq!(a["move"], c["move"], "{position}: order of moves");
-        assert_eq!(
-            a["category"], c["result"]["wdl"],
-            "{position} {}",
-            a["move"]
-        );
-        assert_eq!(a["distance"], c["result"]["plies"]);
-        assert_eq!(a["text"], c["result"]["text"]);
-        assert_eq!(a["position"], c["position"]);
+        assert_eq!(a, c, "{position} {}", a["move"]);
         assert!(a.get("other").is_none() && a.get("differs").is_none());
     }
 }
@@ -58,7 +60,7 @@ fn probe_equals_the_cli_on_source_and_compact_tables() {
         assert_eq!(s, 200);
         let cli = ttc_json(&["probe", table.to_str().unwrap(), "--moves", "N@b2 n@c3"]);
         assert_eq!(v["position"], cli["position"]);
-        assert_eq!(v["text"], cli["value"]["text"]);
+        assert_eq!(v["text"], cli["text"]);
     }
 }
 
@@ -109,10 +111,12 @@ fn line_equals_the_cli_and_measures_the_cycle_of_a_draw() {
             cli["steps"].as_array().unwrap(),
         );
         assert_eq!(a.len(), c.len(), "{p}");
+        // One vocabulary: every step, the end and the cycle as the CLI's.
         for (x, y) in a.iter().zip(c) {
-            assert_eq!(x["position"], y["position"]);
-            assert_eq!(x["move"], y["move"]);
-            assert_eq!(x["text"], y["value"]["text"]);
+            assert_eq!(x, y, "{p}");
+        }
+        for key in ["end", "plies", "prefix_plies", "cycle_plies"] {
+            assert_eq!(api[key], cli[key], "{p}: {key}");
         }
         let end = api["end"].as_str().unwrap().to_string();
         let plies = api["plies"].as_u64().unwrap() as usize;
@@ -190,14 +194,14 @@ fn compare_mode_gives_both_readings_and_marks_differences() {
     for p in walk(&server, 60, 5) {
         let api = server.api("probe", &p);
         let cb = ttc_json(&["probe", b.to_str().unwrap(), &p]);
-        assert_eq!(api["other"]["text"], cb["value"]["text"], "{p}");
+        assert_eq!(api["other"]["text"], cb["text"], "{p}");
         assert_eq!(api["differs"], api["text"] != api["other"]["text"]);
         let theirs = cb["moves"].as_array().unwrap();
         for m in api["moves"].as_array().unwrap() {
             match theirs.iter().find(|x| x["move"] == m["move"]) {
                 Some(c) => {
                     assert_eq!(m["other"]["legal"], true);
-                    assert_eq!(m["other"]["text"], c["result"]["text"], "{p} {}", m["move"]);
+                    assert_eq!(m["other"]["text"], c["text"], "{p} {}", m["move"]);
                     assert_eq!(m["differs"], m["text"] != m["other"]["text"]);
                 }
                 None => {
@@ -213,7 +217,7 @@ fn compare_mode_gives_both_readings_and_marks_differences() {
         let only = api["other_only"].as_array().unwrap();
         for o in only {
             let c = theirs.iter().find(|x| x["move"] == o["move"]).unwrap();
-            assert_eq!(o["text"], c["result"]["text"]);
+            assert_eq!(o["text"], c["text"]);
             assert!(!api["moves"]
                 .as_array()
                 .unwrap()
@@ -239,7 +243,7 @@ fn illegal_here(api: &Value) -> usize {
 
 fn assert_probe_matches_main(api: &Value, table: &Path, position: &str) {
     let cli = ttc_json(&["probe", table.to_str().unwrap(), position]);
-    assert_eq!(api["text"], cli["value"]["text"]);
+    assert_eq!(api["text"], cli["text"]);
     let names = |v: &Value, key: &str| -> Vec<String> {
         v[key]
             .as_array()
@@ -344,7 +348,7 @@ fn mismatched_layouts_and_damaged_tables_are_refused_at_start() {
     let bytes = std::fs::read(&a).unwrap();
     let damaged = dir.path().join("damaged.tbl");
     let mut d = bytes.clone();
-    let i = tables::file::HEADER_LEN + 5;
+    let i = tables::source_header::HEADER_LEN + 5;
     d[i] ^= 0x40;
     std::fs::write(&damaged, &d).unwrap();
     let o = ttc(&["serve", damaged.to_str().unwrap(), "--addr", "127.0.0.1:0"]);

@@ -32,6 +32,7 @@ fn small_table(dir: &Path) -> PathBuf {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(variant(), &opts).unwrap();
     out
@@ -164,7 +165,7 @@ fn stats_break_the_opening_down_by_ply_and_give_example_positions() {
         .unwrap();
     let p: serde_json::Value =
         serde_json::from_str(&stdout(&ttc(&["--json", "probe", t.to_str().unwrap(), e]))).unwrap();
-    assert_eq!(p["value"]["plies"], j["post"]["longest_win"]);
+    assert_eq!(p["distance"], j["post"]["longest_win"]);
     // Text: one block of lines per ply, examples named.
     let text = stdout(&ttc(&["stats", t.to_str().unwrap()]));
     let ply0 = format!(

@@ -26,6 +26,7 @@ fn small_table(dir: &Path, reading: PawnReading) -> String {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(v, &opts).unwrap();
     out.display().to_string()

@@ -116,83 +116,8 @@ impl Position {
                 fields.len()
             )));
         }
-        let n = v.size();
-        let last = v.squares() - 1;
-        let mut white = Side {
-            sq: [super::ABSENT; 4],
-            returning: false,
-        };
-        let mut black = white;
-        let mut seen_w = [false; 4];
-        let mut seen_b = [false; 4];
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != n as usize {
-            return Err(err(format!(
-                "field 1 (board): expected {n} ranks separated by '/', found {}",
-                ranks.len()
-            )));
-        }
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let r = n - 1 - i as u8;
-            let mut c = 0u8;
-            for ch in rank_text.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    if d == 0 {
-                        return Err(err(format!(
-                            "field 1 (board), rank {}: empty run of 0",
-                            r + 1
-                        )));
-                    }
-                    c = c.saturating_add(d as u8);
-                    continue;
-                }
-                let role = Role::from_letter(ch).ok_or_else(|| {
-                    err(format!(
-                        "field 1 (board), rank {}: unknown piece letter '{ch}'",
-                        r + 1
-                    ))
-                })?;
-                if !v.has_role(role) {
-                    return Err(err(format!(
-                        "field 1 (board), rank {}: this variant has no {}",
-                        r + 1,
-                        role.letter()
-                    )));
-                }
-                if c >= n {
-                    return Err(err(format!(
-                        "field 1 (board), rank {}: more than {n} squares",
-                        r + 1
-                    )));
-                }
-                let s = r * n + c;
-                let (side, seen, own) = if ch.is_ascii_uppercase() {
-                    (&mut white, &mut seen_w, s)
-                } else {
-                    (&mut black, &mut seen_b, last - s)
-                };
-                if seen[role as usize] {
-                    return Err(err(format!(
-                        "field 1 (board): two {} {}",
-                        if ch.is_ascii_uppercase() {
-                            "White"
-                        } else {
-                            "Black"
-                        },
-                        role.letter()
-                    )));
-                }
-                seen[role as usize] = true;
-                side.sq[role as usize] = own;
-                c += 1;
-            }
-            if c != n {
-                return Err(err(format!(
-                    "field 1 (board), rank {}: {c} squares instead of {n}",
-                    r + 1
-                )));
-            }
-        }
+        let mut sides = Sides::new();
+        sides.board(fields[0], &v).map_err(err)?;
         let turn = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
@@ -202,54 +127,185 @@ impl Position {
                 )))
             }
         };
-        if fields[2] != "-" {
-            for ch in fields[2].chars() {
-                let role = Role::from_letter(ch)
-                    .ok_or_else(|| err(format!("field 3 (hands): unknown piece letter '{ch}'")))?;
-                if !v.has_role(role) {
-                    return Err(err(format!(
-                        "field 3 (hands): this variant has no {}",
-                        role.letter()
-                    )));
-                }
-                let (side, seen, name) = if ch.is_ascii_uppercase() {
-                    (&mut white, &mut seen_w, "White")
-                } else {
-                    (&mut black, &mut seen_b, "Black")
-                };
-                if seen[role as usize] {
-                    return Err(err(format!(
-                        "field 3 (hands): {name}'s {} is already on the board or in hand",
-                        role.letter()
-                    )));
-                }
-                seen[role as usize] = true;
-                side.sq[role as usize] = HAND;
-            }
+        sides.hands(fields[2], &v).map_err(err)?;
+        sides.all_present(&v).map_err(err)?;
+        sides.pawns(fields[3]).map_err(err)?;
+        let opening_ply = match fields[4] {
+            "-" => None,
+            t => Some(t.parse::<u8>().map_err(|_| {
+                err(format!(
+                    "field 5 (ply): expected an opening ply number or '-', found '{t}'"
+                ))
+            })?),
+        };
+        Position::from_sides(v, sides.white, sides.black, turn, opening_ply).map_err(err)
+    }
+}
+
+/// The two sides as the fields of a position's notation are read, with
+/// the roles seen so far (on the board or in hand). Each step's error is
+/// the detail of a [`NotationError`].
+struct Sides {
+    white: Side,
+    black: Side,
+    seen_w: [bool; 4],
+    seen_b: [bool; 4],
+}
+
+impl Sides {
+    fn new() -> Sides {
+        let empty = Side {
+            sq: [super::ABSENT; 4],
+            returning: false,
+        };
+        Sides {
+            white: empty,
+            black: empty,
+            seen_w: [false; 4],
+            seen_b: [false; 4],
         }
-        for role in v.roles() {
-            if !seen_w[role as usize] {
-                return Err(err(format!(
-                    "White's {} is neither on the board nor in hand",
-                    role.letter()
-                )));
-            }
-            if !seen_b[role as usize] {
-                return Err(err(format!(
-                    "Black's {} is neither on the board nor in hand",
-                    role.letter()
-                )));
-            }
-        }
-        let pawns: Vec<char> = fields[3].chars().collect();
-        if pawns.len() != 2 {
-            return Err(err(
-                "field 4 (pawns): expected two characters from '^', 'v', '-'".into(),
+    }
+
+    /// Field 1: the ranks from the last down to rank 1.
+    fn board(&mut self, field: &str, v: &Variant) -> Result<(), String> {
+        let n = v.size();
+        let ranks: Vec<&str> = field.split('/').collect();
+        if ranks.len() != n as usize {
+            return Err(format!(
+                "field 1 (board): expected {n} ranks separated by '/', found {}",
+                ranks.len()
             ));
         }
-        for (k, (side, color)) in [(&mut white, Color::White), (&mut black, Color::Black)]
-            .into_iter()
-            .enumerate()
+        for (i, rank_text) in ranks.iter().enumerate() {
+            self.rank(n - 1 - i as u8, rank_text, v)?;
+        }
+        Ok(())
+    }
+
+    /// One rank `r` (0 = rank 1) of field 1.
+    fn rank(&mut self, r: u8, rank_text: &str, v: &Variant) -> Result<(), String> {
+        let n = v.size();
+        let last = v.squares() - 1;
+        let mut c = 0u8;
+        for ch in rank_text.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                if d == 0 {
+                    return Err(format!("field 1 (board), rank {}: empty run of 0", r + 1));
+                }
+                c = c.saturating_add(d as u8);
+                continue;
+            }
+            let role = Role::from_letter(ch).ok_or_else(|| {
+                format!(
+                    "field 1 (board), rank {}: unknown piece letter '{ch}'",
+                    r + 1
+                )
+            })?;
+            if !v.has_role(role) {
+                return Err(format!(
+                    "field 1 (board), rank {}: this variant has no {}",
+                    r + 1,
+                    role.letter()
+                ));
+            }
+            if c >= n {
+                return Err(format!(
+                    "field 1 (board), rank {}: more than {n} squares",
+                    r + 1
+                ));
+            }
+            let s = r * n + c;
+            let (side, seen, own) = if ch.is_ascii_uppercase() {
+                (&mut self.white, &mut self.seen_w, s)
+            } else {
+                (&mut self.black, &mut self.seen_b, last - s)
+            };
+            if seen[role as usize] {
+                return Err(format!(
+                    "field 1 (board): two {} {}",
+                    if ch.is_ascii_uppercase() {
+                        "White"
+                    } else {
+                        "Black"
+                    },
+                    role.letter()
+                ));
+            }
+            seen[role as usize] = true;
+            side.sq[role as usize] = own;
+            c += 1;
+        }
+        if c != n {
+            return Err(format!(
+                "field 1 (board), rank {}: {c} squares instead of {n}",
+                r + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Field 3: the pieces in hand, or `-`.
+    fn hands(&mut self, field: &str, v: &Variant) -> Result<(), String> {
+        if field == "-" {
+            return Ok(());
+        }
+        for ch in field.chars() {
+            let role = Role::from_letter(ch)
+                .ok_or_else(|| format!("field 3 (hands): unknown piece letter '{ch}'"))?;
+            if !v.has_role(role) {
+                return Err(format!(
+                    "field 3 (hands): this variant has no {}",
+                    role.letter()
+                ));
+            }
+            let (side, seen, name) = if ch.is_ascii_uppercase() {
+                (&mut self.white, &mut self.seen_w, "White")
+            } else {
+                (&mut self.black, &mut self.seen_b, "Black")
+            };
+            if seen[role as usize] {
+                return Err(format!(
+                    "field 3 (hands): {name}'s {} is already on the board or in hand",
+                    role.letter()
+                ));
+            }
+            seen[role as usize] = true;
+            side.sq[role as usize] = HAND;
+        }
+        Ok(())
+    }
+
+    /// Every piece of the variant must be on the board or in hand.
+    fn all_present(&self, v: &Variant) -> Result<(), String> {
+        for role in v.roles() {
+            if !self.seen_w[role as usize] {
+                return Err(format!(
+                    "White's {} is neither on the board nor in hand",
+                    role.letter()
+                ));
+            }
+            if !self.seen_b[role as usize] {
+                return Err(format!(
+                    "Black's {} is neither on the board nor in hand",
+                    role.letter()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Field 4: White's then Black's pawn direction.
+    fn pawns(&mut self, field: &str) -> Result<(), String> {
+        let pawns: Vec<char> = field.chars().collect();
+        if pawns.len() != 2 {
+            return Err("field 4 (pawns): expected two characters from '^', 'v', '-'".into());
+        }
+        for (k, (side, color)) in [
+            (&mut self.white, Color::White),
+            (&mut self.black, Color::Black),
+        ]
+        .into_iter()
+        .enumerate()
         {
             let on_board = side.sq[0] < 16;
             let name = if color == Color::White {
@@ -260,30 +316,22 @@ impl Position {
             let up = match pawns[k] {
                 '-' if !on_board => continue,
                 '-' => {
-                    return Err(err(format!(
+                    return Err(format!(
                         "field 4 (pawns): {name}'s pawn is on the board, give its direction"
-                    )))
+                    ))
                 }
                 '^' => true,
                 'v' => false,
-                other => return Err(err(format!("field 4 (pawns): unknown direction '{other}'"))),
+                other => return Err(format!("field 4 (pawns): unknown direction '{other}'")),
             };
             if !on_board {
-                return Err(err(format!(
+                return Err(format!(
                     "field 4 (pawns): {name}'s pawn is not on the board, write '-'"
-                )));
+                ));
             }
             side.returning = if color == Color::White { !up } else { up };
         }
-        let opening_ply = match fields[4] {
-            "-" => None,
-            t => Some(t.parse::<u8>().map_err(|_| {
-                err(format!(
-                    "field 5 (ply): expected an opening ply number or '-', found '{t}'"
-                ))
-            })?),
-        };
-        Position::from_sides(v, white, black, turn, opening_ply).map_err(err)
+        Ok(())
     }
 }
 

@@ -2,9 +2,10 @@
 //! consistency check of the work files before a resume. Checkpoints are
 //! written, and a clean stop on request is made, by [`super::saver`].
 
+use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use super::filters::ChangeFilter;
+use super::report::PassLog;
 use super::work::{set_bit, Ctx};
-use super::{PassLog, LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
@@ -86,7 +87,7 @@ pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter], passes: usize) -
         .into_iter()
         .chain(words)
         .collect();
-    let crc = tables::file::CRC64.checksum(&bytes);
+    let crc = tables::checksum::CRC64.checksum(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
     let tmp = dir.join("flags.bin.tmp");
     fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
@@ -118,7 +119,7 @@ pub(super) fn load_flags(dir: &Path, filters: &[&ChangeFilter], passes: usize) -
     match read {
         Ok(b)
             if b.len() == n + 8
-                && tables::file::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..]
+                && tables::checksum::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..]
                 && b[..8] == (passes as u64).to_le_bytes() =>
         {
             let words = filters.iter().flat_map(|f| f.prev_words());
@@ -229,7 +230,7 @@ pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Resu
 /// the message ("" when there was nothing to remove).
 pub(super) fn remove_leftover_work(out: &Path) -> String {
     let dir = super::work::work_dir(out);
-    if !dir.is_dir() || tables::file::tmp_path(out).exists() {
+    if !dir.is_dir() || tables::fsutil::tmp_path(out).exists() {
         return String::new();
     }
     match fs::remove_dir_all(&dir) {
@@ -248,8 +249,8 @@ pub(super) fn remove_leftover_work(out: &Path) -> String {
 /// how to start over, unless the error is one that starting over would
 /// not cure (another run holds the path, the disk is full, a stop on
 /// request).
-pub(super) fn hint_fresh(e: anyhow::Error, opts: &super::SolveOptions) -> anyhow::Error {
-    use tables::file::TableError;
+pub(super) fn hint_fresh(e: anyhow::Error, opts: &super::options::SolveOptions) -> anyhow::Error {
+    use tables::error::TableError;
     let state = super::work::work_dir(&opts.out).join("state.json");
     let other = matches!(
         e.downcast_ref::<TableError>(),

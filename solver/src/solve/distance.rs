@@ -4,10 +4,11 @@
 //! have its distance.
 
 use super::checkpoint::Checkpoint;
-use super::pass::{Dirty, Pass};
+use super::counts::PassCounts;
+use super::pass_kind::{Dirty, Pass};
+use super::report::PassLog;
 use super::saver::Saver;
 use super::work::{log, Ctx};
-use super::PassLog;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering::Relaxed;
@@ -28,6 +29,8 @@ pub(super) fn run(
     // After a resume the cut wave's changes were never flagged: evaluate
     // everything in the wave that is redone and the next one.
     let mut all_dirty_waves: u32 = if resumed { 2 } else { 1 };
+    let (first, t0) = (d + 1, Instant::now());
+    let mut total = PassCounts::default();
     loop {
         d += 1;
         if d > 251 {
@@ -47,8 +50,9 @@ pub(super) fn run(
         all_dirty_waves = all_dirty_waves.saturating_sub(1);
         ctx.rotate_flags();
         let entry = PassLog::of("distance", d, &counts, t.elapsed().as_secs_f64());
+        total = total + counts;
         log(
-            ctx.progress,
+            ctx.progress && ctx.pass_lines,
             &format!(
                 "wave {d}: {} {}, decoded {}, evaluated {}, children {}, listed groups {}, {:.1}s",
                 if d % 2 == 1 { "wins" } else { "losses" },
@@ -67,6 +71,16 @@ pub(super) fn run(
         // nothing ends the phase. Not so for a wave redone after a resume:
         // the killed run may have finished its work already.
         if counts.decided == 0 && !redone {
+            log(
+                ctx.progress && !ctx.pass_lines,
+                &format!(
+                    "distance waves {first}-{d}: distances given {}, evaluated {}, children {}, {:.1}s",
+                    total.decided,
+                    total.evaluated,
+                    total.children,
+                    t0.elapsed().as_secs_f64()
+                ),
+            );
             break;
         }
         // Every wave: a resume must restart from the wave that was cut.

@@ -4,9 +4,9 @@
 //! sweeps end; the loss bitmap is not touched before then).
 
 use super::checkpoint::Checkpoint;
+use super::codes::UNDECIDED;
 use super::saver::Saver;
 use super::work::{bar, log, set_bit, Ctx};
-use super::UNDECIDED;
 use crate::group::Group;
 use anyhow::Result;
 use rayon::prelude::*;

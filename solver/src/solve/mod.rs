@@ -42,13 +42,19 @@
 //! `NAME.work/` (`saver.rs`), and a killed solve resumes from there.
 
 mod checkpoint;
+mod codes;
+mod counts;
 mod distance;
 mod eval;
 mod filters;
 mod init;
 mod opening;
+mod options;
+mod own_keys;
 mod pass;
+mod pass_kind;
 mod pool;
+mod report;
 mod saver;
 mod space;
 mod sparse;
@@ -56,6 +62,9 @@ mod wdl;
 mod work;
 
 pub use checkpoint::STOP_FILE;
+pub use codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+pub use options::{ListUse, SolveOptions};
+pub use report::{PassLog, SolveReport};
 
 use crate::stats::{histogram, SectionStats};
 use anyhow::{bail, Context, Result};
@@ -63,133 +72,16 @@ use checkpoint::{check_resume_state, Checkpoint};
 use rayon::prelude::*;
 use rules::ttc::Variant;
 use saver::Saver;
-use serde::{Deserialize, Serialize};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
-use tables::code::{DRAW, INVALID};
-use tables::file::{tmp_path, TableWriter};
+use tables::code::DRAW;
+use tables::file::TableWriter;
+use tables::fsutil::tmp_path;
 use tables::fsutil::OutputLock;
 use tables::{Index, OpeningIndex};
 use work::{log, map_bits, work_dir, Ctx, PoolCaps};
-
-/// Working code: won, distance not yet known.
-pub const WIN_PENDING: u8 = 253;
-/// Working code: lost, distance not yet known.
-pub const LOSS_PENDING: u8 = 252;
-/// Working code: undecided (= [`INVALID`] in a finished table).
-pub const UNDECIDED: u8 = INVALID;
-
-/// Options of a solve.
-#[derive(Debug, Clone)]
-pub struct SolveOptions {
-    /// Output table path (written as `PATH.tmp`, renamed when complete).
-    pub out: PathBuf,
-    /// Worker threads (`None` = all cores).
-    pub threads: Option<usize>,
-    /// Show progress bars and per-wave log lines on stderr.
-    pub progress: bool,
-    /// Discard any interrupted solve at the same path instead of resuming.
-    pub fresh: bool,
-}
-
-/// One WDL sweep or distance wave, for the report.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct PassLog {
-    /// Phase: `wdl` or `distance`.
-    pub phase: String,
-    /// Sweep number (from 1) or wave number = distance in plies.
-    pub number: u32,
-    /// Positions decided (wdl) or given their distance (distance).
-    pub decided: u64,
-    /// Positions decoded to test their line filters (0 in older logs).
-    #[serde(default)]
-    pub decoded: u64,
-    /// Positions evaluated (members of non-skipped groups not yet done).
-    pub evaluated: u64,
-    /// Evaluations that looked at every child (WDL: a child may have
-    /// become lost; every distance evaluation); the other WDL evaluations
-    /// stop at the first child neither won nor lost. 0 in logs written
-    /// before this count existed.
-    #[serde(default)]
-    pub full_evaluations: u64,
-    /// Children visited by all evaluations of the pass (0 in older logs).
-    #[serde(default)]
-    pub children: u64,
-    /// Groups whose members to evaluate were found from the change pool
-    /// (in older solves, per-block change lists) rather than by a scan (0
-    /// in older logs).
-    #[serde(default)]
-    pub listed_groups: u64,
-    /// Scanned groups of a WDL sweep whose child blocks' losses were not
-    /// all known exactly (the loss pool full, or no sweep recorded since a
-    /// resume), so that every evaluated member got the full evaluation (in
-    /// older solves: loss lists overflowed, a hashed loss filter chose);
-    /// 0 in older logs.
-    #[serde(default)]
-    pub loss_overflows: u64,
-    /// Full evaluations in those groups (0 in older logs).
-    #[serde(default)]
-    pub full_hashed: u64,
-    /// Positions decided in those groups (0 in older logs).
-    #[serde(default)]
-    pub decided_hashed: u64,
-    /// Positions decided lost in a WDL sweep (0 in older logs and in
-    /// distance waves).
-    #[serde(default)]
-    pub losses: u64,
-    /// Wall time, seconds.
-    pub seconds: f64,
-}
-
-/// What a solve did and found.
-#[derive(Debug, Clone, Serialize)]
-pub struct SolveReport {
-    /// Rule set.
-    pub variant: String,
-    /// Rule tag.
-    pub rule_tag: String,
-    /// Output table.
-    pub table: String,
-    /// Terminal positions (a line on the board).
-    pub terminal: u64,
-    /// Every sweep and wave.
-    pub passes: Vec<PassLog>,
-    /// Post-opening section.
-    pub post: SectionStats,
-    /// Opening section.
-    pub opening: SectionStats,
-    /// CRC-64/XZ of all cells.
-    pub crc64: String,
-    /// SHA-256 of the file.
-    pub sha256: String,
-    /// Total wall time, seconds.
-    pub seconds: f64,
-    /// Whether this run resumed an interrupted solve.
-    pub resumed: bool,
-}
-
-/// When a pass finds a group's members to evaluate from the change pool
-/// (the cells decided in the previous pass, while they fit) instead of
-/// scanning the group. The table is the same either way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum ListUse {
-    /// When the group has at least 64 members per listed entry (what
-    /// [`solve`] does).
-    #[default]
-    Auto,
-    /// Whenever the entries of the group's child blocks are known (tests:
-    /// exercises the pool path on the small 3x3 groups).
-    Always,
-    /// Never: every pass scans (tests and benchmarks of the scan alone).
-    Never,
-    /// As `Always`, with pools of 16 entries, so that most passes
-    /// overflow them: groups fall back to scans, and members whose loss
-    /// sets are not known get the full evaluation (tests of the
-    /// fallbacks).
-    Overflowing,
-}
 
 /// Solves `variant` into the table file `opts.out`.
 ///
@@ -356,19 +248,7 @@ fn solve_inner(
     // One run per output path: a second run would resume the first one's
     // live work files.
     let _lock = OutputLock::acquire(&opts.out)?;
-    if opts.out.is_dir() {
-        bail!(
-            "{} is a directory; give the table's file name",
-            opts.out.display()
-        );
-    }
-    if opts.out.exists() && !opts.fresh {
-        let left = checkpoint::remove_leftover_work(&opts.out);
-        bail!(
-            "{} already exists: a finished table is never overwritten without --fresh{left}",
-            opts.out.display()
-        );
-    }
+    refuse_output(opts)?;
     let idx = Index::new(variant);
     let oidx = OpeningIndex::new(variant);
     let dir = work_dir(&opts.out);
@@ -394,33 +274,14 @@ fn solve_inner(
         _ => PoolCaps::FULL,
     };
     let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, caps, opts.progress);
+    ctx.pass_lines = opts.pass_lines;
     ctx.list_ratio = match lists {
         ListUse::Auto => Some(sparse::SPARSE_RATIO),
         ListUse::Always | ListUse::Overflowing => Some(0),
         ListUse::Never => None,
     };
     if resumed {
-        log(
-            opts.progress,
-            &format!(
-                "resuming {} after {} {}",
-                opts.out.display(),
-                cp.phase,
-                cp.number
-            ),
-        );
-        let t = Instant::now();
-        check_resume_state(&ctx, &cp, &dir).map_err(|e| match after_restart {
-            true => StaleAfterRestart(format!("{e:#}")).into(),
-            false => e,
-        })?;
-        log(
-            opts.progress,
-            &format!(
-                "work files consistent with the checkpoint, {:.1}s",
-                t.elapsed().as_secs_f64()
-            ),
-        );
+        check_resumed(&ctx, &cp, &dir, after_restart, opts)?;
     }
     let synced = [tmp_path(&opts.out), bits[0].clone(), bits[1].clone()];
     let mut saver = Saver::new(&dir, &synced)?;
@@ -451,7 +312,85 @@ fn solve_inner(
     // Neither the bitmaps nor the pools are needed any more.
     drop(ctx);
     drop((wmap, lmap));
-    // Phase 4: what is still undecided is drawn.
+    mark_draws(cells, opts.progress);
+    // Phase 5: the opening.
+    let open = writer.opening_cells();
+    opening::solve_opening(&idx, &oidx, cells, open, opts.progress)?;
+
+    let t = Instant::now();
+    let post_hist = histogram(unsafe_bytes(cells));
+    let open_hist = histogram(unsafe_bytes(open));
+    let (crc, sha) = seal_checked(writer, check, &dir, opts.progress, t)?;
+    Ok(SolveReport {
+        variant: variant.describe(),
+        rule_tag: format!("{:#010x}", variant.reading().rule_tag()),
+        table: opts.out.display().to_string(),
+        terminal: cp.terminal,
+        passes: cp.passes,
+        post: SectionStats::from_histogram(&post_hist),
+        opening: SectionStats::from_histogram(&open_hist),
+        crc64: format!("{crc:#018x}"),
+        sha256: sha,
+        seconds: t0.elapsed().as_secs_f64(),
+        resumed,
+    })
+}
+
+/// Refuses an output path that is a directory, or a finished table
+/// without `--fresh` (removing the leftover work files of a solve that
+/// finished after writing it).
+fn refuse_output(opts: &SolveOptions) -> Result<()> {
+    if opts.out.is_dir() {
+        bail!(
+            "{} is a directory; give the table's file name",
+            opts.out.display()
+        );
+    }
+    if opts.out.exists() && !opts.fresh {
+        let left = checkpoint::remove_leftover_work(&opts.out);
+        bail!(
+            "{} already exists: a finished table is never overwritten without --fresh{left}",
+            opts.out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Checks the work files of a resumed solve against its checkpoint; after
+/// a restart of the machine a mismatch is reported as such.
+fn check_resumed(
+    ctx: &Ctx<'_>,
+    cp: &Checkpoint,
+    dir: &Path,
+    after_restart: bool,
+    opts: &SolveOptions,
+) -> Result<()> {
+    log(
+        opts.progress,
+        &format!(
+            "resuming {} after {} {}",
+            opts.out.display(),
+            cp.phase,
+            cp.number
+        ),
+    );
+    let t = Instant::now();
+    check_resume_state(ctx, cp, dir).map_err(|e| match after_restart {
+        true => StaleAfterRestart(format!("{e:#}")).into(),
+        false => e,
+    })?;
+    log(
+        opts.progress,
+        &format!(
+            "work files consistent with the checkpoint, {:.1}s",
+            t.elapsed().as_secs_f64()
+        ),
+    );
+    Ok(())
+}
+
+/// Phase 4: what is still undecided is drawn.
+fn mark_draws(cells: &[AtomicU8], progress: bool) {
     let t = Instant::now();
     cells.par_chunks(1 << 20).for_each(|chunk| {
         for c in chunk {
@@ -461,19 +400,29 @@ fn solve_inner(
         }
     });
     log(
-        opts.progress,
+        progress,
         &format!("draws marked, {:.1}s", t.elapsed().as_secs_f64()),
     );
-    // Phase 5: the opening.
-    let open = writer.opening_cells();
-    opening::solve_opening(&idx, &oidx, cells, open, opts.progress)?;
+}
 
-    let t = Instant::now();
-    let post_hist = histogram(unsafe_bytes(cells));
-    let open_hist = histogram(unsafe_bytes(open));
+/// Seals the table under its temporary name (cells CRC, sync, SHA-256),
+/// runs `check` on it and renames it, removing the work folder `dir`.
+/// Returns the cells' CRC-64/XZ and the file's SHA-256. `t` is when the
+/// counting before the seal started (for the log line).
+///
+/// # Errors
+/// I/O errors, or `check`'s error: the temporary file is then kept and
+/// the checkpoint removed, so the next solve to the path starts anew.
+fn seal_checked(
+    writer: TableWriter,
+    check: &mut FinishedCheck<'_>,
+    dir: &Path,
+    progress: bool,
+    t: Instant,
+) -> Result<(u64, String)> {
     let sealed = writer.seal()?;
     log(
-        opts.progress,
+        progress,
         &format!(
             "counted, sealed (cells CRC-64/XZ, sync, SHA-256), {:.1}s",
             t.elapsed().as_secs_f64()
@@ -493,24 +442,12 @@ fn solve_inner(
         )));
     }
     let (crc, sha) = sealed.commit()?;
-    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(dir);
     log(
-        opts.progress,
+        progress,
         &format!("checked and renamed, {:.1}s", t.elapsed().as_secs_f64()),
     );
-    Ok(SolveReport {
-        variant: variant.describe(),
-        rule_tag: format!("{:#010x}", variant.reading().rule_tag()),
-        table: opts.out.display().to_string(),
-        terminal: cp.terminal,
-        passes: cp.passes,
-        post: SectionStats::from_histogram(&post_hist),
-        opening: SectionStats::from_histogram(&open_hist),
-        crc64: format!("{crc:#018x}"),
-        sha256: sha,
-        seconds: t0.elapsed().as_secs_f64(),
-        resumed,
-    })
+    Ok((crc, sha))
 }
 
 fn unsafe_bytes(a: &[AtomicU8]) -> &[u8] {

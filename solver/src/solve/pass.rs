@@ -19,131 +19,19 @@
 //! is left to the second sweep, whose filters flag every parent of those
 //! wins anyway.
 
+use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use super::counts::PassCounts;
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
+use super::own_keys::OwnKeys;
+use super::pass_kind::{Dirty, Pass};
 use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
-use super::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::{Group, MemberLoc};
 use rayon::prelude::*;
 use rules::ttc::Side;
 use std::sync::atomic::Ordering::Relaxed;
-
-/// What one pass (or one group of it) did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct PassCounts {
-    /// Positions decided (or given their distance).
-    pub decided: u64,
-    /// Positions decoded to test their line filters (the pawn-code test
-    /// did not skip them).
-    pub decoded: u64,
-    /// Positions evaluated (the filters did not skip them).
-    pub evaluated: u64,
-    /// WDL evaluations that looked at every child (a child may have
-    /// become lost), as opposed to up to the first child neither won nor
-    /// lost; distance evaluations count here too.
-    pub full: u64,
-    /// Children visited by all evaluations.
-    pub children: u64,
-    /// Groups whose members were found from the change pool.
-    pub listed_groups: u64,
-    /// Scanned groups of a WDL sweep whose child blocks' losses were not
-    /// all in the loss pool (every member evaluated there got the full
-    /// evaluation).
-    pub loss_overflows: u64,
-    /// Full evaluations in those groups (the name is from the hashed loss
-    /// filter that chose them before the loss pool).
-    pub full_hashed: u64,
-    /// Positions decided in those groups.
-    pub decided_hashed: u64,
-    /// Positions decided lost (WDL sweeps).
-    pub losses: u64,
-}
-
-impl super::PassLog {
-    /// The log entry of pass `number` of `phase` (`wdl` or `distance`).
-    pub(super) fn of(phase: &str, number: u32, c: &PassCounts, seconds: f64) -> super::PassLog {
-        super::PassLog {
-            phase: phase.into(),
-            number,
-            decided: c.decided,
-            decoded: c.decoded,
-            evaluated: c.evaluated,
-            full_evaluations: c.full,
-            children: c.children,
-            listed_groups: c.listed_groups,
-            loss_overflows: c.loss_overflows,
-            full_hashed: c.full_hashed,
-            decided_hashed: c.decided_hashed,
-            losses: c.losses,
-            seconds,
-        }
-    }
-}
-
-impl std::ops::Add for PassCounts {
-    type Output = PassCounts;
-    fn add(self, o: PassCounts) -> PassCounts {
-        PassCounts {
-            decided: self.decided + o.decided,
-            decoded: self.decoded + o.decoded,
-            evaluated: self.evaluated + o.evaluated,
-            full: self.full + o.full,
-            children: self.children + o.children,
-            listed_groups: self.listed_groups + o.listed_groups,
-            loss_overflows: self.loss_overflows + o.loss_overflows,
-            full_hashed: self.full_hashed + o.full_hashed,
-            decided_hashed: self.decided_hashed + o.decided_hashed,
-            losses: self.losses + o.losses,
-        }
-    }
-}
-
-/// The filter keys of a group's opponent configuration `A`: where the
-/// changed cells `(b, A)` of its members are recorded.
-pub(super) struct OwnKeys {
-    /// Line keys ([`line_keys`]).
-    pub keys: [usize; 4],
-    /// Pawn-code bit ([`pawn_code_of`]; bit 0 = pawn in hand or absent).
-    pub pc: u64,
-}
-
-impl OwnKeys {
-    fn of(g: &Group) -> OwnKeys {
-        let a = &g.side_a;
-        OwnKeys {
-            keys: line_keys(a),
-            pc: 1u64
-                << if a.sq[0] < 16 {
-                    pawn_code_of(a.sq[0], a.returning)
-                } else {
-                    0
-                },
-        }
-    }
-}
-
-/// Which members a pass looks at and what it does with them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Pass {
-    Wdl,
-    Distance(u8),
-}
-
-/// What a pass counts as changed since the members were last evaluated.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Dirty {
-    /// What the change filters recorded in the previous pass (and, in a
-    /// WDL sweep, earlier in this one).
-    Flagged,
-    /// Everything, evaluated in full: after a resume whose filters were
-    /// lost with the killed run.
-    All,
-    /// The first WDL sweep of a fresh solve: every position, tested for
-    /// a win in one ply by line geometry only.
-    First,
-}
 
 /// The filters of one group for one pass, gathered from its child blocks.
 struct GroupFilters {

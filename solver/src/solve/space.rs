@@ -7,8 +7,9 @@ use anyhow::Result;
 use rules::ttc::Variant;
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
-use tables::file::{tmp_path, HEADER_LEN};
 use tables::fsutil;
+use tables::fsutil::tmp_path;
+use tables::source_header::HEADER_LEN;
 use tables::{Index, OpeningIndex};
 
 /// Room kept for the small files of a solve (state, change flags,
@@ -70,7 +71,7 @@ pub(super) fn reserve_all(
 pub(super) fn reserve_bits(bits: &[PathBuf], bits_len: u64) -> Result<()> {
     for b in bits {
         let f = OpenOptions::new().write(true).open(b).map_err(|source| {
-            tables::file::TableError::Io {
+            tables::error::TableError::Io {
                 path: b.clone(),
                 source,
             }

@@ -19,8 +19,10 @@
 //! full WDL evaluation, the others stop at their first child neither won
 //! nor lost, as in [`super::pass`].
 
+use super::counts::PassCounts;
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
-use super::pass::{OwnKeys, Pass, PassCounts};
+use super::own_keys::OwnKeys;
+use super::pass_kind::Pass;
 use super::pool::LOST;
 use super::work::Ctx;
 use crate::group::Group;

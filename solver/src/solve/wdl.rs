@@ -3,11 +3,12 @@
 //! pending losses for the distance waves.
 
 use super::checkpoint::{load_flags, Checkpoint};
-use super::pass::{Dirty, Pass};
+use super::codes::{LOSS_PENDING, WIN_PENDING};
+use super::counts::PassCounts;
+use super::pass_kind::{Dirty, Pass};
+use super::report::PassLog;
 use super::saver::Saver;
 use super::work::{clear_bit, log, set_bit, word_mask, Ctx};
-use super::PassLog;
-use super::{LOSS_PENDING, WIN_PENDING};
 use crate::group::Group;
 use anyhow::Result;
 use rayon::prelude::*;
@@ -37,6 +38,8 @@ pub(super) fn run(
         Dirty::All
     };
     cp.clean_stop = false;
+    let (first, t0) = (sweep + 1, Instant::now());
+    let mut total = PassCounts::default();
     loop {
         sweep += 1;
         let t = Instant::now();
@@ -44,8 +47,9 @@ pub(super) fn run(
         dirty = Dirty::Flagged;
         ctx.rotate_flags();
         let entry = PassLog::of("wdl", sweep, &counts, t.elapsed().as_secs_f64());
+        total = total + counts;
         log(
-            ctx.progress,
+            ctx.progress && ctx.pass_lines,
             &format!(
                 "wdl sweep {sweep}: decided {}, decoded {}, evaluated {} ({} in full), children {}, \
                  listed groups {}, unknown loss sets {} ({} in full, {} decided), losses {}, {:.1}s",
@@ -68,6 +72,17 @@ pub(super) fn run(
         let done = counts.decided == 0;
         saver.save(cp, done)?;
         if done {
+            log(
+                ctx.progress && !ctx.pass_lines,
+                &format!(
+                    "wdl sweeps {first}-{sweep}: decided {}, evaluated {}, children {}, losses {}, {:.1}s",
+                    total.decided,
+                    total.evaluated,
+                    total.children,
+                    total.losses,
+                    t0.elapsed().as_secs_f64()
+                ),
+            );
             return Ok(());
         }
         saver.stop_if_asked(cp, &[&ctx.changed])?;

@@ -115,7 +115,10 @@ pub(super) struct Ctx<'a> {
     /// Per slot and square: where a piece of that slot may have come from
     /// in one move ([`origin_masks`]).
     pub origins: [[u16; 16]; 4],
+    /// Log lines and progress bars on stderr.
     pub progress: bool,
+    /// With `progress`, one log line per pass; else one per phase.
+    pub pass_lines: bool,
 }
 
 #[inline(always)]
@@ -182,6 +185,7 @@ impl<'a> Ctx<'a> {
             neighbour_codes: neighbour_codes(idx.variant()),
             origins: origin_masks(idx.variant()),
             progress,
+            pass_lines: true,
         }
     }
 

@@ -4,7 +4,7 @@
 //! |---|---|
 //! | `GET /` `/app.js` `/style.css` | the page |
 //! | `GET /api/info` | [`Info`]: the tables (rules, rule tag, sections, CRC) |
-//! | `GET /api/probe?position=P&moves=M` | [`ProbeAnswer`]: value and every move, best first |
+//! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`]: value and every move, best first |
 //! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`]: principal variation |
 //! | `GET /api/play?position=P&moves=M` | [`PlayAnswer`]: the table's reply |
 //!
@@ -15,15 +15,17 @@
 use super::assets;
 use super::error::ApiError;
 use super::explorer::Explorer;
-use super::json::{Info, ProbeAnswer};
-use super::line::{self, LineAnswer};
+use super::explorer::Info;
+use super::line;
 use super::play::{self, PlayAnswer};
+use super::probe::probe_answer;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
+use solver::answer::{LineAnswer, PositionAnswer};
 use std::sync::Arc;
 
 /// The query string of the API routes.
@@ -77,11 +79,14 @@ async fn info(State(e): Shared) -> Json<Info> {
     Json(e.info())
 }
 
-async fn probe(State(e): Shared, q: Result<Query<Params>, QueryRejection>) -> Answer<ProbeAnswer> {
+async fn probe(
+    State(e): Shared,
+    q: Result<Query<Params>, QueryRejection>,
+) -> Answer<PositionAnswer> {
     blocking(e, q, |e, p| {
         let pos = e.position(p.position.as_deref(), p.moves.as_deref())?;
         let probed = e.main().probe(&pos)?;
-        ProbeAnswer::build(e, &probed)
+        probe_answer(e, &probed)
     })
     .await
 }

@@ -2,13 +2,25 @@
 //! second one of the same layout; opened and fully verified at start.
 
 use super::error::ApiError;
-use super::json::{TableInfo, Value};
 use anyhow::{bail, Result};
 use rules::ttc::Position;
+use serde::Serialize;
+use solver::answer::{TableInfo, Value};
 use solver::probe::{Probe, Prober};
 use std::path::Path;
 use tables::any::AnyTable;
 use tables::code::Wdl;
+
+/// `GET /api/info`.
+#[derive(Debug, Serialize)]
+pub struct Info {
+    /// The main table, then the compared one.
+    pub tables: Vec<TableInfo>,
+    /// Whether a second table is compared.
+    pub compare: bool,
+    /// The empty board in notation (the page's start).
+    pub empty_position: String,
+}
 
 /// The explored table(s), shared by all requests (reads are thread-safe:
 /// a source table is a read-only map, a compact table's block cache sits
@@ -148,10 +160,10 @@ impl Explorer {
     }
 
     /// The tables' descriptions (main first).
-    pub fn info(&self) -> super::json::Info {
+    pub fn info(&self) -> Info {
         let mut tables = vec![TableInfo::of(self.main.table())];
         tables.extend(self.other.iter().map(|o| TableInfo::of(o.table())));
-        super::json::Info {
+        Info {
             tables,
             compare: self.other.is_some(),
             empty_position: Position::empty(self.main.variant()).to_string(),

@@ -14,9 +14,9 @@ mod api;
 mod assets;
 mod error;
 mod explorer;
-mod json;
 mod line;
 mod play;
+mod probe;
 
 use anyhow::{Context, Result};
 use clap::Args;

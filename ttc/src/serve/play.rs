@@ -9,9 +9,10 @@
 
 use super::error::ApiError;
 use super::explorer::Explorer;
-use super::json::{ProbeAnswer, Value};
+use super::probe::probe_answer;
 use rules::ttc::Position;
 use serde::Serialize;
+use solver::answer::{PositionAnswer, Value};
 
 /// `GET /api/play`.
 #[derive(Debug, Serialize)]
@@ -27,7 +28,7 @@ pub struct PlayAnswer {
     pub equal_alternatives: usize,
     /// The position after the reply, probed like `/api/probe` (or the
     /// position itself without a move), so the page needs one request.
-    pub next: ProbeAnswer,
+    pub next: PositionAnswer,
 }
 
 /// The table's reply at `pos`.
@@ -43,7 +44,7 @@ pub fn play(e: &Explorer, pos: &Position) -> Result<PlayAnswer, ApiError> {
             mv: None,
             result: None,
             equal_alternatives: 0,
-            next: ProbeAnswer::build(e, &here)?,
+            next: probe_answer(e, &here)?,
         });
     };
     let equal = here
@@ -58,6 +59,6 @@ pub fn play(e: &Explorer, pos: &Position) -> Result<PlayAnswer, ApiError> {
         mv: Some(best.mv.to_text(&p.variant())),
         result: Some(Value::of(best.result)),
         equal_alternatives: equal,
-        next: ProbeAnswer::build(e, &next)?,
+        next: probe_answer(e, &next)?,
     })
 }

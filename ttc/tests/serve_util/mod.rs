@@ -23,6 +23,7 @@ pub fn solve_table(dir: &Path, name: &str, v: Variant) -> PathBuf {
         threads: Some(1),
         progress: false,
         fresh: true,
+        pass_lines: false,
     };
     solve(v, &opts).unwrap();
     out

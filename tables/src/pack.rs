@@ -1,0 +1,368 @@
+//! Packing a source table into a compact table: zstd blocks written in
+//! parallel under a temporary name, checked cell by cell against the
+//! source, then renamed with their SHA-256 sidecar.
+
+use crate::checksum::{block_crc, CRC64};
+use crate::compact::CompactTable;
+use crate::compact_header::{
+    CompactHeader, DEFAULT_BLOCK_SIZE, DEFAULT_LEVEL, FORMAT_VERSION, HEADER_LEN, INDEX_ENTRY_LEN,
+    MAX_BLOCK_SIZE,
+};
+use crate::error::{compact_io, CompactError};
+use crate::file::Table;
+use crate::fsutil::tmp_path;
+use crate::section::Section;
+use crate::sidecar::{sha256_file, sha256_path, sidecar_line};
+use crate::source_header::HEADER_LEN as SOURCE_HEADER_LEN;
+use rayon::prelude::*;
+use std::fs::{self, File};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// Options of [`pack`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackOptions {
+    /// Cells per block, 1 ..= [`MAX_BLOCK_SIZE`].
+    pub block_size: u32,
+    /// zstd level, 1 ..= 22.
+    pub level: i32,
+    /// Worker threads (default: the current rayon pool).
+    pub threads: Option<usize>,
+    /// Decompress the new file and compare every cell with the source
+    /// before it is renamed into place (default on).
+    pub check: bool,
+}
+
+impl Default for PackOptions {
+    fn default() -> Self {
+        PackOptions {
+            block_size: DEFAULT_BLOCK_SIZE,
+            level: DEFAULT_LEVEL,
+            threads: None,
+            check: true,
+        }
+    }
+}
+
+/// What [`pack`] wrote.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PackReport {
+    /// Output path.
+    pub path: String,
+    /// Cells packed (both sections).
+    pub cells: u64,
+    /// Source file length in bytes.
+    pub source_bytes: u64,
+    /// Compact file length in bytes (header + index + data).
+    pub compact_bytes: u64,
+    /// Blocks written.
+    pub blocks: u64,
+    /// Cells per block.
+    pub block_size: u32,
+    /// zstd level.
+    pub level: i32,
+    /// CRC-64/XZ of the cells (the source's).
+    pub cells_crc: u64,
+    /// SHA-256 of the compact file (also in the sidecar).
+    pub sha256: String,
+    /// Cells found identical to the source before the rename (`None`
+    /// when the check was turned off).
+    pub identical_cells: Option<u64>,
+}
+
+/// Writes the compact form of `source` to `out`: blocks compressed in
+/// parallel, each decompressed again and compared before it is written,
+/// under `OUT.tmp` with its sidecar `OUT.sha256.tmp`; then the new file is
+/// checked cell by cell against the source (unless `opts.check` is off),
+/// synced, and both are renamed into place. On any failure the temporary
+/// files are removed and an existing `OUT` is left as it was. The output
+/// path is locked for the run; a source holding the invalid code 254 is
+/// refused, and so is an `OUT` that would overwrite the source or its
+/// sidecar.
+/// `progress(n)` is called with the number of cells just packed.
+///
+/// # Errors
+/// [`CompactError::Options`] for a bad block size or level,
+/// [`CompactError::Io`] on write errors.
+pub fn pack(
+    source: &Table,
+    out: &Path,
+    opts: &PackOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<PackReport, CompactError> {
+    if opts.block_size == 0 || opts.block_size > MAX_BLOCK_SIZE {
+        return Err(CompactError::Options(format!(
+            "block size {} is outside 1..={MAX_BLOCK_SIZE}",
+            opts.block_size
+        )));
+    }
+    let levels = zstd::compression_level_range();
+    if !levels.contains(&opts.level) || opts.level < 1 {
+        return Err(CompactError::Options(format!(
+            "zstd level {} is outside 1..={}",
+            opts.level,
+            levels.end()
+        )));
+    }
+    let pool = match opts.threads {
+        Some(n) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n.max(1))
+                .build()
+                .map_err(|e| CompactError::Options(format!("thread pool: {e}")))?,
+        ),
+        None => None,
+    };
+    let run = || pack_inner(source, out, opts, progress);
+    match pool {
+        Some(p) => p.install(run),
+        None => run(),
+    }
+}
+
+/// Refuses an output path that would overwrite the source table, its
+/// sidecar or its temporary file, or whose own sidecar or temporary name
+/// is one of those.
+fn check_out_path(source: &Table, out: &Path) -> Result<(), CompactError> {
+    let canon = |p: &Path| -> PathBuf {
+        match (p.parent(), p.file_name()) {
+            (Some(d), Some(n)) => {
+                let d = if d.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    d
+                };
+                fs::canonicalize(d).map_or_else(|_| p.to_path_buf(), |d| d.join(n))
+            }
+            _ => p.to_path_buf(),
+        }
+    };
+    let src = source.path();
+    let protected = [canon(src), canon(&sha256_path(src)), canon(&tmp_path(src))];
+    for written in [
+        out.to_path_buf(),
+        sha256_path(out),
+        tmp_path(out),
+        tmp_path(&sha256_path(out)),
+    ] {
+        if protected.contains(&canon(&written)) {
+            return Err(CompactError::Options(format!(
+                "{} would overwrite {} (the source table or its sidecar); give another OUT",
+                out.display(),
+                written.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The first cell of `cells` holding the invalid code (254), which a
+/// finished table never holds, as (section, index).
+fn first_invalid(cells: &[u8], post: u64) -> Option<(Section, u64)> {
+    let at = cells
+        .par_chunks(1 << 20)
+        .enumerate()
+        .find_map_first(|(c, chunk)| {
+            chunk
+                .iter()
+                .position(|&v| v == crate::code::INVALID)
+                .map(|k| (c << 20) as u64 + k as u64)
+        })?;
+    Some(if at < post {
+        (Section::Post, at)
+    } else {
+        (Section::Opening, at - post)
+    })
+}
+
+fn pack_inner(
+    source: &Table,
+    out: &Path,
+    opts: &PackOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<PackReport, CompactError> {
+    check_out_path(source, out)?;
+    let _lock = crate::fsutil::OutputLock::acquire(out)?;
+    let sh = *source.header();
+    if let Some((section, index)) = first_invalid(&source.bytes()[SOURCE_HEADER_LEN..], sh.post) {
+        return Err(CompactError::Layout {
+            path: source.path().to_path_buf(),
+            what: format!(
+                "{} cell {index} holds the invalid code 254, which a finished table never holds; \
+                 `ttc verify` refuses this table",
+                section.name()
+            ),
+        });
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        crate::fsutil::create_dirs(dir)?;
+    }
+    let tmp = tmp_path(out);
+    let side_tmp = tmp_path(&sha256_path(out));
+    let r = write_and_check(source, out, &tmp, opts, progress);
+    if r.is_err() {
+        // Leave nothing half-written behind; OUT itself is untouched.
+        let _ = fs::remove_file(&tmp);
+        let _ = fs::remove_file(&side_tmp);
+    }
+    let (header, sha256, identical_cells) = r?;
+    let cells = sh.post + sh.opening;
+    Ok(PackReport {
+        path: out.display().to_string(),
+        cells,
+        source_bytes: source.bytes().len() as u64,
+        compact_bytes: header.file_len(),
+        blocks: header.blocks,
+        block_size: opts.block_size,
+        level: opts.level,
+        cells_crc: sh.cells_crc,
+        sha256,
+        identical_cells,
+    })
+}
+
+/// Writes `OUT.tmp` and `OUT.sha256.tmp`, checks the new file (its
+/// digest and, unless `opts.check` is off, every cell against the source),
+/// then renames both into place. Returns the header, the SHA-256 and the
+/// number of cells compared.
+fn write_and_check(
+    source: &Table,
+    out: &Path,
+    tmp: &Path,
+    opts: &PackOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(CompactHeader, String, Option<u64>), CompactError> {
+    let header = write_blocks(source, tmp, opts, progress)?;
+    let sha256 = sha256_file(tmp)?;
+    let side = sha256_path(out);
+    let side_tmp = tmp_path(&side);
+    {
+        let mut f = File::create(&side_tmp).map_err(compact_io(&side_tmp))?;
+        f.write_all(&sidecar_line(&sha256, out))
+            .map_err(compact_io(&side_tmp))?;
+        f.sync_all().map_err(compact_io(&side_tmp))?;
+    }
+    let identical = if opts.check {
+        let c = CompactTable::open(tmp)?;
+        Some(c.compare(source)?)
+    } else {
+        None
+    };
+    fs::rename(tmp, out).map_err(compact_io(out))?;
+    fs::rename(&side_tmp, &side).map_err(compact_io(&side))?;
+    if let Some(dir) = out.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok((header, sha256, identical))
+}
+
+/// Compresses every block of `source` into `tmp` (header and index
+/// written last) and syncs it. Returns the header written.
+fn write_blocks(
+    source: &Table,
+    tmp: &Path,
+    opts: &PackOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<CompactHeader, CompactError> {
+    let sh = *source.header();
+    let cells = &source.bytes()[SOURCE_HEADER_LEN..];
+    let bs = opts.block_size as usize;
+    let blocks = (cells.len() as u64).div_ceil(bs as u64);
+    let f = File::create(tmp).map_err(compact_io(tmp))?;
+    let mut w = BufWriter::with_capacity(1 << 20, f);
+    let data_offset = HEADER_LEN as u64 + blocks * INDEX_ENTRY_LEN as u64;
+    // Placeholder header and index, rewritten at the end.
+    w.write_all(&vec![0u8; data_offset as usize])
+        .map_err(compact_io(tmp))?;
+    let mut index: Vec<(u64, u64)> = Vec::with_capacity(blocks as usize);
+    let mut data_len = 0u64;
+    let batch = ((32usize << 20) / bs).max(rayon::current_num_threads()) as u64;
+    let mut b = 0u64;
+    while b < blocks {
+        let end = (b + batch).min(blocks);
+        for (i, r) in (b..end).zip(compress_batch(cells, bs, opts.level, b..end)) {
+            let z = r.map_err(|e| CompactError::Io {
+                path: tmp.to_path_buf(),
+                source: std::io::Error::other(e),
+            })?;
+            index.push((data_len, block_crc(FORMAT_VERSION, i, &z)));
+            data_len += z.len() as u64;
+            w.write_all(&z).map_err(compact_io(tmp))?;
+            let s = i * bs as u64;
+            progress((cells.len() as u64 - s).min(bs as u64));
+        }
+        b = end;
+    }
+    let mut ibytes = Vec::with_capacity(blocks as usize * INDEX_ENTRY_LEN);
+    for (off, crc) in &index {
+        ibytes.extend_from_slice(&off.to_le_bytes());
+        ibytes.extend_from_slice(&crc.to_le_bytes());
+    }
+    let header = CompactHeader {
+        variant: sh.variant,
+        version: FORMAT_VERSION,
+        post: sh.post,
+        opening: sh.opening,
+        cells_crc: sh.cells_crc,
+        block_size: opts.block_size,
+        level: opts.level,
+        blocks,
+        data_len,
+        index_crc: CRC64.checksum(&ibytes),
+    };
+    let mut f = w.into_inner().map_err(|e| CompactError::Io {
+        path: tmp.to_path_buf(),
+        source: e.into_error(),
+    })?;
+    f.seek(SeekFrom::Start(0)).map_err(compact_io(tmp))?;
+    f.write_all(&header.to_bytes()).map_err(compact_io(tmp))?;
+    f.write_all(&ibytes).map_err(compact_io(tmp))?;
+    f.sync_all().map_err(compact_io(tmp))?;
+    Ok(header)
+}
+
+/// Compresses blocks `range` of `cells` in parallel, each decompressed
+/// again and compared with its cells.
+fn compress_batch(
+    cells: &[u8],
+    bs: usize,
+    level: i32,
+    range: std::ops::Range<u64>,
+) -> Vec<Result<Vec<u8>, String>> {
+    range
+        .into_par_iter()
+        .map_init(
+            || {
+                (
+                    zstd::bulk::Compressor::new(level),
+                    zstd::bulk::Decompressor::new(),
+                    vec![0u8; bs],
+                )
+            },
+            |(cctx, dctx, check), i| {
+                let cctx = cctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
+                let dctx = dctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
+                let s = i as usize * bs;
+                let raw = &cells[s..(s + bs).min(cells.len())];
+                let z = cctx
+                    .compress(raw)
+                    .map_err(|e| format!("zstd, block {i}: {e}"))?;
+                let check = &mut check[..raw.len()];
+                let n = dctx
+                    .decompress_to_buffer(&z, check)
+                    .map_err(|e| format!("zstd round trip, block {i}: {e}"))?;
+                if n != raw.len() || check != raw {
+                    return Err(format!("zstd round trip of block {i} is not exact"));
+                }
+                Ok(z)
+            },
+        )
+        .collect()
+}
