@@ -17,14 +17,11 @@ use crate::text::{counted, group, print_histograms, wld_counts};
 use crate::variant_args::VariantArgs;
 use anyhow::{bail, Context, Result};
 use audit::ttc::census::{census as run_census, CensusReport, SectionCensus as CensusSection};
-use audit::ttc::crosscheck::{perft_cross_check, perft_divide, Disagreement};
 use audit::ttc::index_audit::{audit_index, IndexReport};
-use audit::ttc::progress::Progress;
 use audit::ttc::table_audit::{
     audit_cells, AuditOptions, AuditReport, Cells, Failure, SectionCounts,
 };
 use clap::Args;
-use rules::ttc::Position;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tables::any::AnyTable;
@@ -78,30 +75,6 @@ pub struct CensusArgs {
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
-}
-
-/// Arguments of `ttc perft ttc`.
-#[derive(Debug, Args)]
-pub struct PerftArgs {
-    /// Depth in plies, 0 to 64; 0 counts the root only. (The walk is
-    /// recursive; 64 plies is far beyond any countable tree.)
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
-    pub depth: u32,
-    /// Root position in `rules::ttc` notation, e.g.
-    /// "4/4/4/4 w PNBRpnbr -- 0" (ranks from the last; side; hands; pawn
-    /// directions ^ v -; opening ply or -). Default: the empty board.
-    #[arg(long)]
-    pub position: Option<String>,
-    /// Print the leaves below each root move (`N@a1: count`), total last.
-    #[arg(long)]
-    pub divide: bool,
-    /// Walk the tree with the audit engine too, comparing move lists and
-    /// positions at every node; stop at the first difference.
-    #[arg(long)]
-    pub cross_check: bool,
-    /// Rule set of the position.
-    #[command(flatten)]
-    pub variant: VariantArgs,
 }
 
 #[derive(Serialize)]
@@ -664,125 +637,6 @@ fn census_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
             path.display(),
             counted(r.invalid_cells(), "cell holds", "cells hold")
         );
-    }
-    Ok(())
-}
-
-#[derive(Serialize)]
-struct PerftJson {
-    rules: String,
-    position: String,
-    depth: u32,
-    nodes: Option<u64>,
-    seconds: f64,
-    divide: Option<Vec<(String, u64)>>,
-    cross_check: Option<CrossCheckJson>,
-}
-
-#[derive(Serialize)]
-struct CrossCheckJson {
-    agreed: bool,
-    positions_compared: u64,
-    disagreement: Option<Disagreement>,
-}
-
-/// Runs `ttc perft ttc`.
-///
-/// # Errors
-/// Bad variant flags or `--position` text (naming the problem), or a
-/// cross-check disagreement (after printing both move lists).
-pub fn perft(args: &PerftArgs, json: bool) -> Result<()> {
-    let v = args.variant.variant()?;
-    let root = match &args.position {
-        Some(text) => Position::parse(text, v)?,
-        None => Position::empty(v),
-    };
-    let started = std::time::Instant::now();
-    let roots = if args.depth == 0 {
-        0
-    } else {
-        root.legal_steps().len() as u64
-    };
-    let show = !json && args.depth >= 6;
-    let pb = Progress::new(show, roots, "root moves");
-    let tick = || pb.inc(1);
-    let (divide, nodes, cross) = if args.cross_check {
-        let c = perft_cross_check(&root, args.depth, &tick);
-        let nodes = c.disagreement.is_none().then_some(c.nodes);
-        let cj = CrossCheckJson {
-            agreed: c.disagreement.is_none(),
-            positions_compared: c.compared,
-            disagreement: c.disagreement,
-        };
-        (c.divide, nodes, Some(cj))
-    } else {
-        let d = perft_divide(&root, args.depth, &tick);
-        let nodes = if args.depth == 0 {
-            1
-        } else {
-            d.iter().map(|x| x.1).sum()
-        };
-        (d, Some(nodes), None)
-    };
-    pb.finish();
-    let seconds = started.elapsed().as_secs_f64();
-    let report = PerftJson {
-        rules: v.describe(),
-        position: root.to_notation(),
-        depth: args.depth,
-        nodes,
-        seconds,
-        divide: args.divide.then_some(divide),
-        cross_check: cross,
-    };
-    if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        println!("rules: {}", report.rules);
-        println!("position: {}", report.position);
-        println!("depth: {}", report.depth);
-        println!("time: {seconds:.2} s");
-        if let Some(c) = &report.cross_check {
-            match &c.disagreement {
-                None => println!(
-                    "cross-check: rules and audit agree at {} positions",
-                    group(c.positions_compared)
-                ),
-                Some(d) => {
-                    println!(
-                        "cross-check: DISAGREEMENT after {} positions",
-                        group(c.positions_compared)
-                    );
-                    println!("  moves from the root: {}", d.path.join(" "));
-                    println!("  position (rules): {}", d.position);
-                    println!("  position (audit): {}", d.audit_position);
-                    println!(
-                        "  rules moves ({}): {}",
-                        d.rules_moves.len(),
-                        d.rules_moves.join(" ")
-                    );
-                    println!(
-                        "  audit moves ({}): {}",
-                        d.audit_moves.len(),
-                        d.audit_moves.join(" ")
-                    );
-                }
-            }
-        }
-        if let Some(d) = &report.divide {
-            for (m, n) in d {
-                println!("{m}: {n}");
-            }
-        }
-        match report.nodes {
-            Some(n) => println!("total: {n}"),
-            None => println!("total: - (stopped at the disagreement)"),
-        }
-    }
-    if let Some(c) = &report.cross_check {
-        if !c.agreed {
-            bail!("the rules and audit Tic-Tac-Chec generators disagree (position above)");
-        }
     }
     Ok(())
 }

@@ -5,9 +5,9 @@ use clap::{Parser, Subcommand};
 mod audit_cmd;
 mod compare_cmd;
 mod count_cmd;
-mod games;
 mod line_cmd;
 mod pack_cmd;
+mod perft_cmd;
 mod pool;
 mod position_args;
 mod probe_batch;
@@ -19,9 +19,9 @@ mod serve;
 mod solve_cmd;
 mod stats_cmd;
 mod text;
-mod ttc_game;
 mod variant_args;
 mod verify_cmd;
+mod verify_game_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
@@ -77,21 +77,21 @@ enum Command {
 #[derive(Debug, Subcommand)]
 enum PerftGame {
     /// TZAAR (ruleset tzaar-standard-2016-v1).
-    Tzaar(games::tzaar::PerftArgs),
+    Tzaar(perft_cmd::TzaarArgs),
     /// Surakarta.
-    Surakarta(games::surakarta::PerftArgs),
+    Surakarta(perft_cmd::SurakartaArgs),
     /// Tic-Tac-Chec, cross-checking the rules and audit generators.
-    Ttc(audit_cmd::PerftArgs),
+    Ttc(perft_cmd::TtcArgs),
 }
 
 #[derive(Debug, Subcommand)]
 enum VerifyGame {
     /// TZAAR game record.
-    Tzaar(games::tzaar::VerifyGameArgs),
+    Tzaar(verify_game_cmd::TzaarArgs),
     /// Surakarta game record.
-    Surakarta(games::surakarta::VerifyGameArgs),
+    Surakarta(verify_game_cmd::SurakartaArgs),
     /// Tic-Tac-Chec game record, annotated with a table's values if given.
-    Ttc(ttc_game::VerifyGameArgs),
+    Ttc(verify_game_cmd::TtcArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -130,14 +130,14 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Reach(a) => reach_cmd::run(a, cli.json),
         Command::Report(a) => report::run(a, cli.json),
         Command::Perft { game } => match game {
-            PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
-            PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),
-            PerftGame::Ttc(a) => audit_cmd::perft(a, cli.json),
+            PerftGame::Tzaar(a) => perft_cmd::run_tzaar(a, cli.json),
+            PerftGame::Surakarta(a) => perft_cmd::run_surakarta(a, cli.json),
+            PerftGame::Ttc(a) => perft_cmd::run_ttc(a, cli.json),
         },
         Command::VerifyGame { game } => match game {
-            VerifyGame::Tzaar(a) => games::tzaar::verify_game(a, cli.json),
-            VerifyGame::Surakarta(a) => games::surakarta::verify_game(a, cli.json),
-            VerifyGame::Ttc(a) => ttc_game::run(a, cli.json),
+            VerifyGame::Tzaar(a) => verify_game_cmd::run_tzaar(a, cli.json),
+            VerifyGame::Surakarta(a) => verify_game_cmd::run_surakarta(a, cli.json),
+            VerifyGame::Ttc(a) => verify_game_cmd::run_ttc(a, cli.json),
         },
     }
 }

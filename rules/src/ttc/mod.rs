@@ -36,10 +36,12 @@
 
 mod geometry;
 mod notation;
+mod perft;
 mod position;
 
 pub use geometry::Geometry;
 pub use notation::NotationError;
+pub use perft::{divide, perft};
 pub use position::{Color, Move, MoveError, Position};
 
 use std::fmt;
