@@ -171,7 +171,7 @@ fn word_paths(code: &str, word: &str) -> Vec<usize> {
     let mut from = 0;
     while let Some(i) = code[from..].find(&needle) {
         let at = from + i;
-        let before = code[..at].as_bytes();
+        let before = &code.as_bytes()[..at];
         let free = before
             .last()
             .is_none_or(|&b| !is_ident_byte(b) && b != b':');
@@ -183,8 +183,11 @@ fn word_paths(code: &str, word: &str) -> Vec<usize> {
     found
 }
 
-/// The file dependency graph of one crate: module -> modules it names.
-fn graph(src: &Path) -> (BTreeMap<Vec<String>, BTreeSet<Vec<String>>>, Vec<PathBuf>) {
+/// A crate's files as module paths, each with the modules it names.
+type Graph = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
+
+/// The file dependency graph of one crate, and its files.
+fn graph(src: &Path) -> (Graph, Vec<PathBuf>) {
     let mut files = Vec::new();
     rust_files(src, &mut files);
     let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
@@ -237,7 +240,7 @@ fn graph(src: &Path) -> (BTreeMap<Vec<String>, BTreeSet<Vec<String>>>, Vec<PathB
 }
 
 /// The strongly connected components of more than one module.
-fn circles(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
+fn circles(edges: &Graph) -> Vec<Vec<String>> {
     // Reachability by depth-first search from each module (the graphs
     // are small).
     let reach = |from: &Vec<String>| {
