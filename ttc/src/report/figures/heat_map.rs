@@ -4,6 +4,7 @@
 use super::axis::Keyed;
 use super::chart::{pct_text, HeatMap};
 use super::style::{blues, err, text_style, DESC_SIZE, FONT, TEXT_SIZE};
+use super::y_title::{draw_y_title, Y_TITLE_SPACE};
 use crate::text::group;
 use anyhow::Result;
 use plotters::coord::Shift;
@@ -13,6 +14,7 @@ use plotters::style::text_anchor::{HPos, VPos};
 pub fn draw_heat_map<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, h: &HeatMap) -> Result<()> {
     let classes = h.classes.clone();
     let mut chart = ChartBuilder::on(area)
+        .margin_top(Y_TITLE_SPACE)
         .margin_left(10)
         .margin_right(28)
         .margin_bottom(6)
@@ -28,7 +30,6 @@ pub fn draw_heat_map<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, h: &Heat
         .configure_mesh()
         .disable_mesh()
         .x_desc(h.col_desc.as_str())
-        .y_desc(h.row_desc.as_str())
         .axis_desc_style((FONT, DESC_SIZE))
         .label_style((FONT, DESC_SIZE + 2))
         .x_label_formatter(&|v| col_names[v.round().clamp(0.0, 2.0) as usize].clone())
@@ -85,5 +86,5 @@ pub fn draw_heat_map<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, h: &Heat
                 .map_err(err)?;
         }
     }
-    Ok(())
+    draw_y_title(area, &h.row_desc)
 }

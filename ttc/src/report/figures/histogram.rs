@@ -3,6 +3,7 @@
 use super::axis::{int_ticks, power_label, Keyed};
 use super::chart::Histogram;
 use super::style::{colour, err, text_style, DESC_SIZE, FONT, TEXT_SIZE};
+use super::y_title::{draw_y_title, Y_TITLE_SPACE};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -28,6 +29,7 @@ pub fn draw_histogram<DB: DrawingBackend>(
         t *= 10.0;
     }
     let mut chart = ChartBuilder::on(area)
+        .margin_top(Y_TITLE_SPACE)
         .margin_left(10)
         .margin_right(28)
         .margin_bottom(6)
@@ -42,7 +44,6 @@ pub fn draw_histogram<DB: DrawingBackend>(
         .configure_mesh()
         .disable_x_mesh()
         .x_desc(h.x_desc.as_str())
-        .y_desc(h.y_desc.as_str())
         .axis_desc_style((FONT, DESC_SIZE))
         .label_style((FONT, TEXT_SIZE))
         .x_label_formatter(&|v| format!("{v:.0}"))
@@ -67,5 +68,5 @@ pub fn draw_histogram<DB: DrawingBackend>(
         ))
         .map_err(err)?;
     }
-    Ok(())
+    draw_y_title(area, &h.y_desc)
 }

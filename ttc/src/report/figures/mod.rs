@@ -6,7 +6,9 @@
 //! returns a [`chart::Chart`]: plain data (counts and the totals they are
 //! shares of), nothing computed but shares. [`render::render`] then draws
 //! that chart and nothing else ([`bars`], [`histogram`], [`heat_map`],
-//! under a [`legend`] header, on [`axis`] axes in one [`style`]), and embeds the chart, as JSON, in the SVG's
+//! under a [`legend`] header, on [`axis`] axes with a level
+//! [`y_title`], in one [`style`]), makes
+//! the SVG [`portable`], and embeds the chart, as JSON, in the SVG's
 //! `<metadata id="ttc-figure-data">` element, so a test (or a reader) can
 //! check what was drawn against the CLI's JSON.
 //!
@@ -19,5 +21,7 @@ pub mod chart;
 pub mod heat_map;
 pub mod histogram;
 pub mod legend;
+pub mod portable;
 pub mod render;
 pub mod style;
+pub mod y_title;

@@ -1,12 +1,14 @@
 //! Drawing a [`Chart`] as an SVG document: header and body by chart
 //! kind, the chart's data embedded as JSON in `<metadata
-//! id="ttc-figure-data">`, .
+//! id="ttc-figure-data">`, and the text made portable
+//! ([`super::portable::portable_svg`]).
 
 use super::bars::draw_bars;
 use super::chart::{Chart, Series, METADATA_ID};
 use super::heat_map::draw_heat_map;
 use super::histogram::draw_histogram;
 use super::legend::{draw_header, legend_layout};
+use super::portable::portable_svg;
 use super::style::{err, WIDTH};
 use crate::report::xml::xml_escape;
 use anyhow::{anyhow, Result};
@@ -56,6 +58,7 @@ pub fn render(chart: &Chart) -> Result<String> {
         }
         root.present().map_err(err)?;
     }
+    let mut buf = portable_svg(&buf);
     let data = serde_json::to_string(chart)?;
     let meta = format!(
         "<metadata id=\"{METADATA_ID}\">{}</metadata>\n",
@@ -165,5 +168,85 @@ mod tests {
     fn metadata_survives_markup_in_names() {
         let svg = render(&heat_map("a <b> & \"c\"")).unwrap();
         assert_eq!(data(&svg)["title"], "a <b> & \"c\"");
+    }
+
+    /// Every kind of figure is portable (see
+    /// [`crate::report::figures::portable`]): no text offset in font
+    /// units, no three-argument rotation, no translucent line, and every
+    /// text inside the picture, its extent estimated from its anchor,
+    /// font size and length (0.6 em a character, 0.8 em above the
+    /// baseline, 0.25 em below), after its rotation.
+    #[test]
+    fn every_kind_of_figure_is_portable_and_inside_its_picture() {
+        let s = stats(&[(0, 5), (1, 7), (2, 1), (47, 1_000_000)], 3);
+        for chart in [
+            distance_histogram("post-opening", &s),
+            distance_histogram("opening", &stats(&[], 0)),
+            four_by_four_bars(),
+            heat_map("post-opening: W/L/D in A (rows) and B (columns)"),
+        ] {
+            let svg = render(&chart).unwrap();
+            assert!(!svg.contains(" dy=\""), "an offset is left");
+            assert!(!svg.contains("em\""), "a length in em is left");
+            assert!(!svg.contains("ex\""), "a length in ex is left");
+            assert!(
+                !svg.contains("rotate(270,"),
+                "a three-argument rotation is left"
+            );
+            assert!(
+                !svg.contains("opacity=\"0."),
+                "a translucent element is left"
+            );
+            check_texts_inside(&svg);
+        }
+    }
+
+    fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+        let key = format!(" {name}=\"");
+        let s = tag.find(&key)? + key.len();
+        Some(&tag[s..s + tag[s..].find('"')?])
+    }
+
+    fn check_texts_inside(svg: &str) {
+        let head = &svg[..svg.find('>').unwrap()];
+        let view: Vec<f64> = attr(head, "viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let (w, h) = (view[2], view[3]);
+        for t in svg.split("<text").skip(1) {
+            let tag = &t[..t.find('>').unwrap()];
+            let body = t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].trim();
+            let num = |n| attr(tag, n).map_or(0.0, |v| v.parse::<f64>().unwrap());
+            let (x, y, size) = (num("x"), num("y"), num("font-size"));
+            let len = 0.6 * size * body.chars().count() as f64;
+            let (x0, x1) = match attr(tag, "text-anchor") {
+                Some("middle") => (x - len / 2.0, x + len / 2.0),
+                Some("end") => (x - len, x),
+                _ => (x, x + len),
+            };
+            let (y0, y1) = (y - 0.8 * size, y + 0.25 * size);
+            // translate(cx,cy) rotate(a), or no transform.
+            let (cx, cy, a) = match attr(tag, "transform") {
+                Some(tr) => {
+                    let n: Vec<f64> = tr
+                        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                        .filter(|s| !s.is_empty())
+                        .map(|s| s.parse().unwrap())
+                        .collect();
+                    (n[0], n[1], n[2].to_radians())
+                }
+                None => (0.0, 0.0, 0.0),
+            };
+            for (px, py) in [(x0, y0), (x0, y1), (x1, y0), (x1, y1)] {
+                let gx = cx + px * a.cos() - py * a.sin();
+                let gy = cy + px * a.sin() + py * a.cos();
+                assert!(
+                    (-0.5..=w + 0.5).contains(&gx) && (-0.5..=h + 0.5).contains(&gy),
+                    "text `{body}` reaches ({gx:.1}, {gy:.1}) outside {w} x {h}"
+                );
+            }
+        }
     }
 }
