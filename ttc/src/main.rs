@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 
 mod audit_cmd;
+mod audit_index_cmd;
+mod census_cmd;
 mod compare_cmd;
 mod count_cmd;
 mod line_cmd;
@@ -15,6 +17,7 @@ mod probe_cmd;
 mod probe_report;
 mod reach_cmd;
 mod report;
+mod report_cmd;
 mod serve;
 mod solve_cmd;
 mod stats_cmd;
@@ -57,11 +60,11 @@ enum Command {
     /// Browser explorer and JSON API of a table (and a second one to compare).
     Serve(serve::ServeArgs),
     /// Threat census of a table (the published solve, "一场注意力的较量").
-    Census(audit_cmd::CensusArgs),
+    Census(census_cmd::CensusArgs),
     /// Reachability census: positions a game from the empty board can reach, and their values.
     Reach(reach_cmd::ReachArgs),
     /// HTML page with SVG figures of a table (and of a comparison, reachability, threat census).
-    Report(report::ReportArgs),
+    Report(report_cmd::ReportArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -126,9 +129,9 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Line(a) => line_cmd::line(a, cli.json),
         Command::Pack(a) => pack_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
-        Command::Census(a) => audit_cmd::census(a, cli.json),
+        Command::Census(a) => census_cmd::run(a, cli.json),
         Command::Reach(a) => reach_cmd::run(a, cli.json),
-        Command::Report(a) => report::run(a, cli.json),
+        Command::Report(a) => report_cmd::run(a, cli.json),
         Command::Perft { game } => match game {
             PerftGame::Tzaar(a) => perft_cmd::run_tzaar(a, cli.json),
             PerftGame::Surakarta(a) => perft_cmd::run_surakarta(a, cli.json),
