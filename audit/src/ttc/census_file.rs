@@ -4,9 +4,9 @@
 //! ("一场注意力的较量"), and the JSON both commands write.
 
 use super::census::{census, CensusReport, Figures};
-use super::grouping::group;
 use super::table_audit::Cells;
 use anyhow::{Context, Result};
+use rules::echo::group;
 use rules::ttc::{PawnReading, Variant};
 use serde::Serialize;
 use std::path::{Path, PathBuf};

@@ -19,7 +19,6 @@
 //!   solve, "一场注意力的较量").
 //! * [`census_file`]: `ttc census TABLE`: a table file's census and its
 //!   check against the published figures.
-//! * [`grouping`]: digit grouping of counts in messages.
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
 
 pub mod board;
@@ -27,7 +26,6 @@ pub mod census;
 pub mod census_file;
 pub mod crosscheck;
 pub mod equations;
-pub mod grouping;
 pub mod index_audit;
 pub mod progress;
 pub mod table_audit;

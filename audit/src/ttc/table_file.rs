@@ -3,9 +3,9 @@
 //! the cells' CRC-64/XZ against the header's, and the header's completion
 //! mark; the failure, if any, as one error naming the file.
 
-use super::grouping::group;
 use super::table_audit::{audit_cells, AuditOptions, AuditReport, Cells};
 use anyhow::{Context, Result};
+use rules::echo::group;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tables::any::AnyTable;
