@@ -162,6 +162,10 @@ check "census losses in 2 without an unanswerable threat" "712" \
     "$(sed -E 's/.*not an unanswerable threat: ([0-9,]*[0-9]).*/\1/' <<<"$threats")"
 check "census live threats = wins in 1 (colour-swap symmetry)" "121,017,608" \
     "$(sed -E 's/^post-opening: live threats: ([0-9,]+) positions.*/\1/' <<<"$threats")"
+check "census: the eight published figures, apart from the zugzwang finding" \
+    "  published figures match: yes, all eight" "$(line census '^  published figures match:')"
+check "census: losses in 2 without a live threat" "712" \
+    "$(line census '^  positions lost in 2:' | sed -E 's/.*of which ([0-9,]+) face no live threat.*/\1/')"
 check "census detectors" "census: the two threat detectors agree on every position" \
     "$(line census '^census:')"
 
