@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Tests of the Python package (python/): makes a virtualenv under
-# target/py-venv, installs maturin, numpy, pytest and hypothesis from the
-# package index, builds and installs the package from python/ (release
-# build, in target/python), builds the `ttc` binary the tests compare
-# against (target/release/ttc), and runs pytest on python/tests.
+# target/py-venv, installs maturin, numpy, pytest, hypothesis and
+# matplotlib (for the example) from the package index, builds and
+# installs the package from python/ (release build, in target/python),
+# builds the `ttc` binary the tests compare against (target/release/ttc),
+# and runs pytest on python/tests.
 #
 # Environment: PYTHON (interpreter for the virtualenv, default python3),
 # TTC_PY_FUZZ_EXAMPLES (hypothesis examples per fuzz test, default 5000;
@@ -22,7 +23,7 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" numpy pytest hypothesis
+"$venv/bin/python" -m pip install --quiet "maturin>=1.5,<2" numpy pytest hypothesis matplotlib
 
 cargo build --release --quiet -p ttc
 export TTC_BIN=$root/target/release/ttc
