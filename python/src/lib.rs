@@ -5,7 +5,7 @@
 //!
 //! Files, bottom up: `errors`, `depth`, `variant`, `section_arg`,
 //! `value`, `cell_index`; `ttc_position`, `tzaar`, `surakarta` (the
-//! three games); `position_arg`, `probe_many`, `cells`; `table` on top.
+//! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`; `table` on top.
 
 mod cell_index;
 mod cells;
@@ -16,6 +16,7 @@ mod probe_many;
 mod section_arg;
 mod surakarta;
 mod table;
+mod texts_arg;
 mod ttc_position;
 mod tzaar;
 mod value;

@@ -7,11 +7,11 @@ use crate::errors::{message, probe_error, PositionError, TableError};
 use crate::position_arg::position_arg;
 use crate::probe_many::{probe_texts, WdlArrays};
 use crate::section_arg::section_arg;
+use crate::texts_arg::texts_of;
 use crate::ttc_position::Position;
 use crate::value::Value;
 use numpy::ndarray::Ix1;
 use numpy::{IntoPyArray, PyArray1};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use pythonize::pythonize;
@@ -195,7 +195,7 @@ impl Table {
         positions: &Bound<'py, PyAny>,
     ) -> PyResult<WdlArrays<'py, Ix1>> {
         let p = self.prober()?;
-        let texts = strings_of(positions)?;
+        let texts = texts_of(py, positions)?;
         let (cats, dists) = py.detach(|| probe_texts(&p, &texts))?;
         Ok((cats.into_pyarray(py), dists.into_pyarray(py)))
     }
@@ -260,25 +260,4 @@ impl Table {
         };
         format!("<tictacchec.Table {:?} ({state})>", self.path)
     }
-}
-
-/// The strings of a list, tuple, iterable or numpy array of str.
-///
-/// # Errors
-/// `TypeError` naming the first item that is not a string.
-fn strings_of(positions: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    let mut out = Vec::new();
-    for (i, item) in positions.try_iter()?.enumerate() {
-        let item = item?;
-        match item.extract::<String>() {
-            Ok(s) => out.push(s),
-            Err(_) => {
-                return Err(PyTypeError::new_err(format!(
-                    "positions[{i}] is {}, not a notation string",
-                    item.get_type().name()?
-                )))
-            }
-        }
-    }
-    Ok(out)
 }

@@ -177,3 +177,21 @@ def test_position_objects_probe_like_text(table_path):
         assert t.probe(child).category in ("win", "draw", "loss")
         with pytest.raises(TypeError):
             t.probe(42)
+
+
+def test_probe_many_reads_numpy_str_arrays_like_lists(tables, all_positions):
+    with ttc.open_table(tables["source"]) as t:
+        sample = all_positions[::50]
+        for arr in (np.array(sample), np.array(sample, dtype=object), np.array(sample)[::-1]):
+            c1, d1 = t.probe_many(arr)
+            c2, d2 = t.probe_many(list(arr))
+            assert np.array_equal(c1, c2) and np.array_equal(d1, d2)
+        assert [len(x) for x in t.probe_many(np.array([], dtype=str))] == [0, 0]
+        for bad in (["3/3/3 w PNBpnb -- 0", "é/3/3 w PNBpnb -- 0"], ["", "x"]):
+            with pytest.raises(ttc.PositionError) as e1:
+                t.probe_many(np.array(bad))
+            with pytest.raises(ttc.PositionError) as e2:
+                t.probe_many(bad)
+            assert str(e1.value) == str(e2.value)
+        with pytest.raises(TypeError, match=r"positions\[1\] is int"):
+            t.probe_many(["3/3/3 w PNBpnb -- 0", 5])
