@@ -117,7 +117,7 @@ def test_table_probe(table, text):
         table.probe(text)
     except ttc.PositionError:
         pass
-    assert table.get(text, default=None) is None or True
+    table.get(text)
 
 
 @FUZZ
@@ -158,3 +158,13 @@ def test_surakarta_moves(start, text):
         surakarta.Position(start).play(text)
     except ttc.MoveError:
         pass
+
+
+@FUZZ
+@given(st.lists(st.one_of(texts(TTC_CHARS), mutations(TTC_VALID[2:], TTC_CHARS)), max_size=5))
+def test_table_probe_many(table, items):
+    try:
+        cats, dists = table.probe_many(items)
+    except ttc.PositionError:
+        return
+    assert len(cats) == len(dists) == len(items)
