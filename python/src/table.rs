@@ -39,6 +39,17 @@ pub struct Table {
 /// Raises `TableError` (an `OSError`) naming the file and what is wrong
 /// (the offset and field of a damaged header): a missing, unreadable,
 /// damaged, unfinished or foreign table is refused here.
+///
+/// Returns a `Table`, best used as a context manager:
+///
+///     with tictacchec.open_table("ttc-travel.tbl") as t:
+///         t.probe("4/4/4/4 w PNBRpnbr -- 0")   # Value: category, distance (plies), text
+///         t.moves(position)                    # every move, best first (dicts)
+///         t.probe_many(list_of_positions)      # numpy int8 (-1/0/1), int16 (plies, -1 draw)
+///         t.cells("post-opening")              # zero-copy uint8 view (source tables)
+///
+/// Positions are notation strings (`BOARD SIDE HANDS PAWNS PLY`), a
+/// `tictacchec.Position`, or None for the empty board.
 #[pyfunction]
 #[pyo3(signature = (path, *, trust=false))]
 pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool) -> PyResult<Table> {
