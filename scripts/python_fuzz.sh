@@ -5,4 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TTC_PY_FUZZ_EXAMPLES=${TTC_PY_FUZZ_EXAMPLES:-100000} \
-    exec scripts/python_test.sh python/tests/test_fuzz.py "$@"
+    TTC_PY_TESTS=$PWD/python/tests/test_fuzz.py \
+    exec scripts/python_test.sh "$@"

@@ -8,7 +8,8 @@
 #
 # Environment: PYTHON (interpreter for the virtualenv, default python3),
 # TTC_PY_FUZZ_EXAMPLES (hypothesis examples per fuzz test, default 5000;
-# scripts/python_fuzz.sh runs 100,000). Extra arguments go to pytest.
+# scripts/python_fuzz.sh runs 100,000), TTC_PY_TESTS (the test file or
+# folder, default python/tests). Extra arguments go to pytest.
 #
 # Exits non-zero when a test fails, and also when no test ran.
 set -euo pipefail
@@ -37,7 +38,7 @@ CARGO_TARGET_DIR=$root/target/python \
 # installed package, not the source folder.
 cd "$root/target"
 status=0
-"$venv/bin/python" -m pytest -q -p no:cacheprovider "$root/python/tests" "$@" || status=$?
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "${TTC_PY_TESTS:-$root/python/tests}" "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "python_test.sh: pytest collected no test" >&2
     exit 1
