@@ -12,5 +12,9 @@ cargo bench -p rules --bench tzaar_perft 2>&1 | grep -E '^tzaar_perft/|thrpt:'
 cargo build --release -p ttc -q
 for threads in 1 2; do
   echo "ttc perft tzaar --depth 3, RAYON_NUM_THREADS=$threads:"
-  RAYON_NUM_THREADS=$threads "$CARGO_TARGET_DIR/release/ttc" perft tzaar --depth 3 2>&1 | tail -2
+  # nodes and wall time from the JSON report, then plans per second.
+  out=$(RAYON_NUM_THREADS=$threads "$CARGO_TARGET_DIR/release/ttc" --json perft tzaar --depth 3)
+  nodes=$(sed -nE 's/^  "nodes": ([0-9]+),?/\1/p' <<<"$out")
+  secs=$(sed -nE 's/^  "seconds": ([0-9.]+),?/\1/p' <<<"$out")
+  echo "  nodes $nodes in $secs s: $(awk -v n="$nodes" -v s="$secs" 'BEGIN { printf "%.1f M plans/s", n / s / 1e6 }')"
 done

@@ -8,8 +8,42 @@
 # TTC_SHOT_COMPARE for compare mode (default data/ttc-outbound.ctbl when it
 # exists); without them solved 3x3 tables (the compare screenshot's name
 # gives the board size).
+# Before them, the SVG figures of `ttc report` on solved 3x3 tables are
+# rendered with rsvg-convert (Debian's librsvg2-bin, installed when
+# missing): each must convert, at the size its SVG declares.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y librsvg2-bin
+fi
+figures="$(mktemp -d)"
+trap 'rm -rf "$figures"' EXIT
+cargo build -q -p ttc
+for rules in travel outbound; do
+    target/debug/ttc solve --size 3 --roles PNB --lock 4 --rules "$rules" \
+        --threads 1 --fresh --out "$figures/$rules.tbl" >/dev/null 2>&1
+done
+target/debug/ttc report "$figures/travel.tbl" --compare "$figures/outbound.tbl" \
+    --census --out "$figures/report" >/dev/null 2>&1
+for svg in "$figures"/report/*.svg; do
+    png="${svg%.svg}.png"
+    rsvg-convert "$svg" -o "$png"
+    python3 - "$svg" "$png" <<'PY'
+import re, struct, sys
+svg, png = sys.argv[1], sys.argv[2]
+head = open(svg).read(300)
+w, h = (int(re.search(f' {k}="(\\d+)"', head).group(1)) for k in ("width", "height"))
+data = open(png, "rb").read(24)
+pw, ph = struct.unpack(">II", data[16:24])
+if data[:8] != b"\x89PNG\r\n\x1a\n" or (pw, ph) != (w, h):
+    sys.exit(f"{svg}: rsvg-convert gave {pw}x{ph}, the SVG says {w}x{h}")
+PY
+done
+echo "rsvg-convert: $(ls "$figures"/report/*.png | wc -l) figures rendered"
 
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     sudo=""

@@ -32,11 +32,11 @@ mkdir -p "$(dirname "$log")"
 : >"$log"
 start=$(date +%s)
 status=0
-# The game-record targets are unit tests of the binary (the replay is
-# private to it): `--bin ttc fuzz_records`.
+# The game-record targets are unit tests of the records library:
+# `records --lib fuzz_records`.
 for target in "rules --test fuzz_notation" "audit --test fuzz_parsers" \
     "tables --test fuzz_tables" "solver --test fuzz_tables" \
-    "ttc --bin ttc fuzz_records"; do
+    "records --lib fuzz_records"; do
     read -r -a args <<<"$target"
     echo "== cargo test -p ${args[*]}" | tee -a "$log"
     if ! nice -n 19 cargo test -p "${args[@]}" -- --nocapture 2>&1 | tee -a "$log"; then

@@ -55,13 +55,13 @@ else
 fi
 
 # 3. Probe the empty board from both formats: identical move lists.
-a=$("$TTC" --json probe "$SRC" | jq -c '{value, moves}')
-b=$("$TTC" --json probe "$OUT" | jq -c '{value, moves}')
+a=$("$TTC" --json probe "$SRC" | jq -c '{category, distance, text, moves}')
+b=$("$TTC" --json probe "$OUT" | jq -c '{category, distance, text, moves}')
 expect "probe source == probe compact (SHA-256 of the JSON move lists)" "$(sha256sum <<<"$a" | cut -c1-16)" "$(sha256sum <<<"$b" | cut -c1-16)"
-expect "empty board" "$EMPTY" "$(jq -r .value.text <<<"$b")"
+expect "empty board" "$EMPTY" "$(jq -r .text <<<"$b")"
 expect "first placements" "$MOVES" "$(jq '.moves | length' <<<"$b")"
 if [[ "${QUICK:-0}" != 1 ]]; then
-  expect "every first placement draws" "$MOVES" "$(jq '[.moves[] | select(.result.wdl == "draw")] | length' <<<"$b")"
+  expect "every first placement draws" "$MOVES" "$(jq '[.moves[] | select(.category == "draw")] | length' <<<"$b")"
 fi
 "$TTC" probe "$OUT" | head -12
 

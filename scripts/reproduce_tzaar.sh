@@ -11,46 +11,53 @@ fail=0
 expect() { # expect NAME EXPECTED ACTUAL
   if [[ "$2" == "$3" ]]; then echo "ok   $1: $3"; else echo "FAIL $1: expected '$2', got '$3'"; fail=1; fi
 }
+nodes_of() { sed -n 's/^nodes: //p' | tr -d ,; }
 has() { # has NAME NEEDLE TEXT
   if grep -qF -- "$2" <<<"$3"; then echo "ok   $1"; else echo "FAIL $1: no '$2' in: $3"; fail=1; fi
 }
 
 # 1. Perft from the fixed start, depths 1-3.
-out=$("$TTC" perft tzaar --depth 3 2>/dev/null)
-expect "perft fixed start" $'depth 1: 42\ndepth 2: 260556\ndepth 3: 1557472755' "$out"
+for pair in 1:42 2:260556 3:1557472755; do
+  depth=${pair%%:*}; want=${pair##*:}
+  out=$("$TTC" perft tzaar --depth "$depth" 2>/dev/null)
+  expect "perft fixed start depth $depth" "$want" "$(nodes_of <<<"$out")"
+done
+expect "perft header" $'game: tzaar\nrules: tzaar-standard-2016-v1' "$(head -2 <<<"$out")"
 
-# 2. Divide: one line per first turn plan, total last.
+# 2. Divide: four header lines, one line per first turn plan, a blank
+#    line, the total.
 out=$("$TTC" perft tzaar --depth 2 --divide 2>/dev/null)
-expect "divide lines" 42 "$(grep -c ': ' <<<"$out" | xargs expr -1 +)"
-expect "divide total" "total: 260556" "$(tail -1 <<<"$out")"
-expect "divide first line" "A5xA4: 6142" "$(head -1 <<<"$out")"
+expect "divide lines" 42 "$(grep -c '^[A-I][1-9]x' <<<"$out")"
+expect "divide total" "nodes: 260,556" "$(tail -1 <<<"$out")"
+expect "divide first line" "A5xA4 6142" "$(sed -n 5p <<<"$out")"
 
 # 2b. Divide with the cross-check: the same lines, then the agreement, total last.
 out=$("$TTC" perft tzaar --depth 2 --divide --cross-check 2>/dev/null)
-expect "divide+cross-check first line" "A5xA4: 6142" "$(head -1 <<<"$out")"
-expect "divide+cross-check lines" 42 "$(grep -c 'x.*: ' <<<"$out")"
-expect "divide+cross-check end" $'cross-check depth 2: both generators agree\npositions compared: 43\ntotal: 260556' "$(tail -3 <<<"$out")"
+expect "divide+cross-check first line" "A5xA4 6142" "$(sed -n 5p <<<"$out")"
+expect "divide+cross-check lines" 42 "$(grep -c '^[A-I][1-9]x' <<<"$out")"
+expect "divide+cross-check end" $'\ncross-check: the rules and audit generators agree at 43 positions\nnodes: 260,556' "$(tail -3 <<<"$out")"
 
 # 3. JSON report.
 out=$("$TTC" --json perft tzaar --depth 2 2>/dev/null)
-has "json total" '"total": 260556' "$out"
+has "json nodes" '"nodes": 260556' "$out"
 
 # 4. Seeded openings: both generators agree to depth 2.
 for pair in 1:853294 2:909255 3:938789 4:930767 5:813586; do
   seed=${pair%%:*}; want=${pair##*:}
   out=$("$TTC" perft tzaar --depth 2 --seed "$seed" --cross-check 2>/dev/null)
-  expect "cross-check seed $seed depth 2" $'cross-check depth 2: both generators agree\ntotal: '"$want" "$(head -2 <<<"$out")"
+  expect "cross-check seed $seed depth 2" "agree $want" \
+    "$(grep -o '^cross-check: the rules and audit generators agree' <<<"$out" | grep -o agree) $(nodes_of <<<"$out")"
 done
 
 # 5. Fixed start: both generators agree to depth 3.
 if [[ "${QUICK:-0}" != 1 ]]; then
   out=$("$TTC" perft tzaar --depth 3 --cross-check 2>/dev/null)
-  expect "cross-check fixed start depth 3" $'cross-check depth 3: both generators agree\ntotal: 1557472755\npositions compared: 260599' "$out"
+  expect "cross-check fixed start depth 3" $'depth: 3\ncross-check: the rules and audit generators agree at 260,599 positions\nnodes: 1,557,472,755' "$(tail -3 <<<"$out")"
 fi
 
 # 6. A position given as text, and a bad one (clear error, exit code 1).
 out=$("$TTC" perft tzaar --depth 2 --position "A1=T,A3=t,A4=r,E1=Z,E2=R,I1=z,I2=r,I3=t w normal" 2>/dev/null)
-expect "perft from text position" $'depth 1: 14\ndepth 2: 20' "$out"
+expect "perft from text position" $'position: A1=T,A3=t,A4=r,E1=Z,E2=R,I1=z,I2=r,I3=t w normal\ndepth: 2\nnodes: 20' "$(tail -3 <<<"$out")"
 if out=$("$TTC" perft tzaar --depth 1 --position "A1=T,E5=t w normal" 2>&1); then fail=1; echo "FAIL bad position accepted"; fi
 has "bad position error" 'placement 2 `E5=t`: `E5` is the centre hole' "$out"
 

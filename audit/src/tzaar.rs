@@ -18,7 +18,7 @@
 //! or (±1, ±1). The hole E5 is at (4, 10).
 //!
 //! The text notation is the same as the `rules` crate's (documented there
-//! and in REPRODUCE.md) but parsed and printed by code of its own:
+//! and in docs/notation.md) but parsed and printed by code of its own:
 //! position `PLACEMENTS SIDE TURN` such as `A1=t,D4=TTZ w normal`; turn
 //! `D4xE4 F1+F2`, `D4xE4 pass` or `D4xE4`.
 

@@ -3,9 +3,9 @@
 //! variant under each pawn reading, lockstep perft on 3x3 and 4x4, and
 //! random 4x4 playouts deep into the movement phase.
 
-use audit::ttc::crosscheck::{perft, perft_cross_check};
+use audit::ttc::crosscheck::perft_cross_check;
 use audit::ttc::{Board, MoveList, PlainMove};
-use rules::ttc::{Color, Move, PawnReading, Position, Variant};
+use rules::ttc::{perft, Color, Move, PawnReading, Position, Variant};
 use tables::Index;
 
 fn plain(m: Move) -> PlainMove {

@@ -1,4 +1,5 @@
-//! Quoting user input in error messages, cut to a readable length.
+//! Text for people: user input quoted in error messages, cut to a
+//! readable length, and counts with their digits grouped.
 
 /// Longest input echoed whole in an error message, in characters.
 pub const ECHO_LIMIT: usize = 80;
@@ -26,9 +27,40 @@ fn cut(text: &str, quote: impl Fn(&str) -> String) -> String {
     }
 }
 
+/// `n` with thousands separators, as every text report prints counts:
+/// 2462360745 -> `2,462,360,745`.
+pub fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `n` with its digits grouped, then `one` or `many`, whichever agrees
+/// with it: `counted(1, "cell holds", "cells hold")` is "1 cell holds",
+/// `counted(1200, ..)` "1,200 cells hold".
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_three_and_agree_with_their_noun() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1_000), "1,000");
+        assert_eq!(group(2_462_360_745), "2,462,360,745");
+        assert_eq!(counted(1, "ply", "plies"), "1 ply");
+        assert_eq!(counted(1_234, "ply", "plies"), "1,234 plies");
+    }
 
     #[test]
     fn long_input_is_cut() {

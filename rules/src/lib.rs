@@ -2,7 +2,8 @@
 //!
 //! * [`ttc`]: Tic-Tac-Chec (Dream Green 1998), 4x4 and reduced 3x3 variants,
 //!   with the pawn-capture readings as a parameter (the published solve).
-//! * [`tzaar`]: TZAAR, ruleset `tzaar-standard-2016-v1` (seeds 003 and 000).
+//! * [`tzaar`]: TZAAR, ruleset `tzaar-standard-2016-v1` (the TZAAR rulebook and
+//!   the TZAAR digital ruleset, which settles its edge cases).
 //! * [`surakarta`]: Surakarta with the digital draw rules (the Surakarta rules).
 
 pub mod echo;

@@ -232,3 +232,17 @@ fn perft_from_the_empty_board() {
     assert_eq!(perft(&p, 2), 64 * 60);
     assert_eq!(perft(&p, 3), 64 * 60 * 42);
 }
+
+#[test]
+fn divide_splits_perft_by_root_move() {
+    use rules::ttc::{divide, perft, PawnReading, Position, Variant};
+    let p = Position::empty(Variant::standard(PawnReading::TravelDirection));
+    let lines = divide(&p, 2);
+    // White places one of 4 roles on one of 16 squares, then Black one
+    // of its 4 roles on one of the 15 squares left.
+    assert_eq!(lines.len(), 64);
+    assert!(lines.iter().all(|(_, n)| *n == 60));
+    assert_eq!(lines.iter().map(|(_, n)| n).sum::<u64>(), perft(&p, 2));
+    assert_eq!(perft(&p, 0), 1);
+    assert!(divide(&p, 0).is_empty());
+}

@@ -48,11 +48,11 @@ pub enum ProbeError {
         table: String,
     },
     /// A move of `--moves` that does not parse or is illegal.
-    #[error("move {number} `{text}`: {error}")]
+    #[error("move {number} {}: {error}", rules::echo::clip(text))]
     Move {
         /// 1-based number of the move in the list.
         number: usize,
-        /// The move as written.
+        /// The move as written (shown cut to 80 characters).
         text: String,
         /// What is wrong.
         error: MoveError,

@@ -7,7 +7,7 @@
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `TTCCPACK` |
-//! | 8 | 4 | format version, [`FORMAT_VERSION`] |
+//! | 8 | 4 | format version, [`FORMAT_VERSION`](crate::compact_header::FORMAT_VERSION) |
 //! | 12 | 4 | rule tag (as in [`crate::file`]) |
 //! | 16 | 1 | board size (3 or 4) |
 //! | 17 | 1 | role mask (bit 0 pawn, 1 knight, 2 bishop, 3 rook) |
@@ -17,7 +17,7 @@
 //! | 24 | 8 | post-opening cell count |
 //! | 32 | 8 | opening cell count |
 //! | 40 | 8 | CRC-64/XZ of all *uncompressed* cells (post-opening then opening): the source table's value |
-//! | 48 | 4 | block size `B` in cells (1 ..= [`MAX_BLOCK_SIZE`]) |
+//! | 48 | 4 | block size `B` in cells (1 ..= [`MAX_BLOCK_SIZE`](crate::compact_header::MAX_BLOCK_SIZE)) |
 //! | 52 | 4 | zstd level used (signed; 1 ..= zstd's maximum, checked; informational) |
 //! | 56 | 8 | block count = ceil((post + opening) / B) |
 //! | 64 | 8 | compressed data length `D` in bytes |
@@ -28,7 +28,7 @@
 //! The block index follows at offset 128: one 16-byte entry per block,
 //! `(u64 offset of the block's first compressed byte, counted from the start
 //! of the data; u64 CRC-64/XZ of the block number (u64 LE) followed by the
-//! block's compressed bytes)` (see [`block_crc`]; format version 1, still
+//! block's compressed bytes)` (see [`block_crc`](crate::checksum::block_crc); format version 1, still
 //! read, has the CRC of the compressed bytes alone). Offsets
 //! start at 0 and never decrease; block `i` ends where block `i + 1`
 //! starts, the last one at `D`. The data (`D` bytes) follows the index, and

@@ -17,11 +17,11 @@ pub use crate::layout::{
 pub const INDEX_ENTRY_LEN: usize = 16;
 /// Largest block size accepted, in cells (16 MiB).
 pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
-/// Default block size in cells (see REPRODUCE.md for the measurements).
+/// Default block size in cells (docs/performance.md has the measurements).
 pub const DEFAULT_BLOCK_SIZE: u32 = 1 << 16;
-/// Default zstd level (see REPRODUCE.md).
+/// Default zstd level (docs/performance.md).
 pub const DEFAULT_LEVEL: i32 = 15;
-/// Decompressed bytes kept by the block cache of a [`CompactTable`] (at
+/// Decompressed bytes kept by the block cache of a [`CompactTable`](crate::compact::CompactTable) (at
 /// least 16 blocks, enough for a position and all its moves).
 pub const CACHE_BYTES: usize = 8 << 20;
 
@@ -31,7 +31,7 @@ pub struct CompactHeader {
     /// Rule set the table was solved under.
     pub variant: Variant,
     /// Compact format version of the file ([`OLDEST_VERSION`] to
-    /// [`FORMAT_VERSION`]); decides the block checksums ([`block_crc`]).
+    /// [`FORMAT_VERSION`]); decides the block checksums ([`block_crc`](crate::checksum::block_crc)).
     pub version: u32,
     /// Post-opening cells.
     pub post: u64,

@@ -21,8 +21,9 @@ pub struct LineArgs {
     /// Moves played from the position (or the empty board) first.
     #[arg(long)]
     pub moves: Option<String>,
-    /// Stop after this many plies.
-    #[arg(long, default_value_t = 300)]
+    /// Stop after this many plies, 1 to 1000 (as the explorer's API).
+    #[arg(long, default_value_t = solver::answer::DEFAULT_MAX_PLIES,
+          value_parser = max_plies)]
     pub max_plies: usize,
     /// Skip the CRC-64/XZ of every cell when opening a source table (see
     /// `ttc probe --trust`).
@@ -40,6 +41,16 @@ fn end_text(e: LineEnd, max: usize) -> String {
         LineEnd::NoMove => "the side to move has no legal move".into(),
         LineEnd::Repetition => "the position after the last move repeats an earlier one".into(),
         LineEnd::Limit => format!("stopped after {max} plies (--max-plies)"),
+    }
+}
+
+/// Parses `--max-plies`: a whole number from 1 to
+/// [`solver::answer::MAX_PLIES`].
+fn max_plies(text: &str) -> Result<usize, String> {
+    let max = solver::answer::MAX_PLIES;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {max}")),
     }
 }
 
@@ -65,6 +76,9 @@ fn side_title(to_move: &str) -> &'static str {
 
 /// Runs `ttc line`.
 pub fn line(a: &LineArgs, json: bool) -> Result<()> {
+    if json && a.moves_only {
+        anyhow::bail!("--moves-only prints the moves as text; leave out --json");
+    }
     let p = open_prober(&a.table, a.trust)?;
     let v: Variant = p.variant();
     let pos = start_position(&p, a.position.as_deref(), a.moves.as_deref())?;

@@ -3,11 +3,13 @@
 use clap::{Parser, Subcommand};
 
 mod audit_cmd;
+mod audit_index_cmd;
+mod census_cmd;
 mod compare_cmd;
 mod count_cmd;
-mod games;
 mod line_cmd;
 mod pack_cmd;
+mod perft_cmd;
 mod pool;
 mod position_args;
 mod probe_batch;
@@ -15,13 +17,14 @@ mod probe_cmd;
 mod probe_report;
 mod reach_cmd;
 mod report;
+mod report_cmd;
 mod serve;
 mod solve_cmd;
 mod stats_cmd;
 mod text;
-mod ttc_game;
 mod variant_args;
 mod verify_cmd;
+mod verify_game_cmd;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
@@ -57,11 +60,11 @@ enum Command {
     /// Browser explorer and JSON API of a table (and a second one to compare).
     Serve(serve::ServeArgs),
     /// Threat census of a table (the published solve, "一场注意力的较量").
-    Census(audit_cmd::CensusArgs),
+    Census(census_cmd::CensusArgs),
     /// Reachability census: positions a game from the empty board can reach, and their values.
     Reach(reach_cmd::ReachArgs),
     /// HTML page with SVG figures of a table (and of a comparison, reachability, threat census).
-    Report(report::ReportArgs),
+    Report(report_cmd::ReportArgs),
     /// Count positions, moves and depth of games with a move generator.
     Perft {
         #[command(subcommand)]
@@ -77,21 +80,21 @@ enum Command {
 #[derive(Debug, Subcommand)]
 enum PerftGame {
     /// TZAAR (ruleset tzaar-standard-2016-v1).
-    Tzaar(games::tzaar::PerftArgs),
+    Tzaar(perft_cmd::TzaarArgs),
     /// Surakarta.
-    Surakarta(games::surakarta::PerftArgs),
+    Surakarta(perft_cmd::SurakartaArgs),
     /// Tic-Tac-Chec, cross-checking the rules and audit generators.
-    Ttc(audit_cmd::PerftArgs),
+    Ttc(perft_cmd::TtcArgs),
 }
 
 #[derive(Debug, Subcommand)]
 enum VerifyGame {
     /// TZAAR game record.
-    Tzaar(games::tzaar::VerifyGameArgs),
+    Tzaar(verify_game_cmd::TzaarArgs),
     /// Surakarta game record.
-    Surakarta(games::surakarta::VerifyGameArgs),
+    Surakarta(verify_game_cmd::SurakartaArgs),
     /// Tic-Tac-Chec game record, annotated with a table's values if given.
-    Ttc(ttc_game::VerifyGameArgs),
+    Ttc(verify_game_cmd::TtcArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -108,25 +111,10 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             // One line with the whole cause chain; no backtrace for users.
-            eprintln!("error: {}", one_line(&format!("{err:#}")));
+            eprintln!("error: {}", text::one_line(&format!("{err:#}")));
             std::process::ExitCode::FAILURE
         }
     }
-}
-
-/// `text` with its control characters escaped (`\n`, `\u{1b}`): an error
-/// stays on one line, and a file name holding escape sequences cannot
-/// drive the terminal.
-fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 fn run(cli: &Cli) -> anyhow::Result<()> {
@@ -141,18 +129,18 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Line(a) => line_cmd::line(a, cli.json),
         Command::Pack(a) => pack_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
-        Command::Census(a) => audit_cmd::census(a, cli.json),
+        Command::Census(a) => census_cmd::run(a, cli.json),
         Command::Reach(a) => reach_cmd::run(a, cli.json),
-        Command::Report(a) => report::run(a, cli.json),
+        Command::Report(a) => report_cmd::run(a, cli.json),
         Command::Perft { game } => match game {
-            PerftGame::Tzaar(a) => games::tzaar::perft(a, cli.json),
-            PerftGame::Surakarta(a) => games::surakarta::perft(a, cli.json),
-            PerftGame::Ttc(a) => audit_cmd::perft(a, cli.json),
+            PerftGame::Tzaar(a) => perft_cmd::run_tzaar(a, cli.json),
+            PerftGame::Surakarta(a) => perft_cmd::run_surakarta(a, cli.json),
+            PerftGame::Ttc(a) => perft_cmd::run_ttc(a, cli.json),
         },
         Command::VerifyGame { game } => match game {
-            VerifyGame::Tzaar(a) => games::tzaar::verify_game(a, cli.json),
-            VerifyGame::Surakarta(a) => games::surakarta::verify_game(a, cli.json),
-            VerifyGame::Ttc(a) => ttc_game::run(a, cli.json),
+            VerifyGame::Tzaar(a) => verify_game_cmd::run_tzaar(a, cli.json),
+            VerifyGame::Surakarta(a) => verify_game_cmd::run_surakarta(a, cli.json),
+            VerifyGame::Ttc(a) => verify_game_cmd::run_ttc(a, cli.json),
         },
     }
 }

@@ -1,7 +1,7 @@
 //! `ttc pack`: write a compact (zstd block-compressed) copy of a source
 //! table.
 
-use crate::text::emit;
+use crate::text::{emit, group};
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
@@ -96,18 +96,26 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
         o,
         "source: {} ({} bytes)",
         a.table.display(),
-        r.source_bytes
+        group(r.source_bytes)
     )?;
     writeln!(
         o,
         "compact: {} ({} bytes, {} blocks of {} cells, zstd level {})",
-        r.path, r.compact_bytes, r.blocks, r.block_size, r.level
+        r.path,
+        group(r.compact_bytes),
+        group(r.blocks),
+        group(r.block_size as u64),
+        r.level
     )?;
     writeln!(o, "ratio: {:.2}x", out.ratio)?;
     writeln!(o, "cells CRC-64/XZ {}", out.cells_crc_hex)?;
     writeln!(o, "SHA-256 {}", r.sha256)?;
     match r.identical_cells {
-        Some(n) => writeln!(o, "equality: all {n} cells identical to the source")?,
+        Some(n) => writeln!(
+            o,
+            "equality: all {} cells identical to the source",
+            group(n)
+        )?,
         None => writeln!(o, "equality: not checked (--no-check)")?,
     }
     writeln!(o, "wall time {:.1} s", out.seconds)?;

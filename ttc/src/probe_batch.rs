@@ -9,7 +9,7 @@
 //! status 1. Blank lines are skipped.
 
 use crate::probe_report::ProbeReport;
-use crate::text::emit;
+use crate::text::{emit, one_line};
 use anyhow::Result;
 use serde::Serialize;
 use solver::probe::Prober;
@@ -139,7 +139,11 @@ pub fn answer_all(
                         error,
                     })?
                 } else {
-                    format!("error: line {number} `{input}`: {error}")
+                    format!(
+                        "error: line {number} {}: {}",
+                        rules::echo::clip(&one_line(input)),
+                        one_line(&error)
+                    )
                 }
             }
         };

@@ -59,8 +59,6 @@ fn parse_index(text: &str) -> Result<(Section, u64)> {
 }
 
 /// Runs `ttc probe`.
-
-/// Runs `ttc probe`.
 pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
     let p = open_prober(&a.table, a.trust)?;
     if a.batch || a.position.as_deref() == Some("-") {

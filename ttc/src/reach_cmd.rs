@@ -1,13 +1,13 @@
 //! `ttc reach TABLE`: the reachability census (which positions a game from
-//! the empty board can reach, and what they are worth).
+//! the empty board can reach, and what they are worth), computed by
+//! [`solver::reach_report::reach_report`]; this file prints it.
 
-use crate::text::group;
-use anyhow::{Context, Result};
+use crate::text::{counted, group, print_json};
+use anyhow::Result;
 use clap::Args;
-use serde::Serialize;
-use solver::reach::{census, reach, ReachCensus, ReachOptions, ReachSection};
+use solver::reach::{ReachOptions, ReachSection};
+use solver::reach_report::reach_report;
 use std::path::PathBuf;
-use tables::any::AnyTable;
 
 /// Arguments of `ttc reach`.
 #[derive(Debug, Args)]
@@ -20,63 +20,35 @@ pub struct ReachArgs {
 }
 
 /// Runs `ttc reach`.
+///
+/// # Errors
+/// A table that cannot be opened, is damaged or does not fit its rules
+/// (naming it); a failed search.
 pub fn run(args: &ReachArgs, json: bool) -> Result<()> {
-    let path = &args.table;
-    let what = || format!("cannot take the reachability census of {}", path.display());
-    // Check the table before the search (a source table's CRC at open, a
-    // compact table's blocks here), then let its mapping go: the search's
-    // bitmaps and the table's pages are not held at once.
-    let variant = {
-        let t = AnyTable::open(path).with_context(what)?;
-        if let AnyTable::Compact(c) = &t {
-            // Every block and the CRC of all cells, now rather than after
-            // a search of minutes.
-            c.verify().with_context(what)?;
-        }
-        t.variant()
-    };
     let progress = !json || std::io::IsTerminal::is_terminal(&std::io::stderr());
     let opts = ReachOptions {
         threads: args.threads.map(usize::from),
         progress,
     };
-    let reached = reach(variant, &opts)?;
-    let table = AnyTable::open(path).with_context(what)?;
-    let r = census(&reached, &table).with_context(what)?;
+    let r = reach_report(&args.table, &opts)?;
     if json {
-        #[derive(Serialize)]
-        struct J<'a> {
-            table: String,
-            rules: String,
-            #[serde(flatten)]
-            r: &'a ReachCensus,
-        }
-        let j = J {
-            table: path.display().to_string(),
-            rules: variant.describe(),
-            r: &r,
-        };
-        println!("{}", serde_json::to_string_pretty(&j)?);
-        return Ok(());
+        return print_json(&r);
     }
-    println!(
-        "reachability census of {} ({})",
-        path.display(),
-        variant.describe()
-    );
+    let c = &r.census;
+    println!("reachability census of {} ({})", r.table, r.rules);
     println!(
         "search: {} post-opening rounds, {:.1} s, bitmaps {:.1} MB",
-        r.rounds.len(),
-        r.search_seconds,
-        r.bitmap_bytes as f64 / 1e6
+        c.rounds.len(),
+        c.search_seconds,
+        c.bitmap_bytes as f64 / 1e6
     );
-    for (name, s) in [("post-opening", &r.post_opening), ("opening", &r.opening)] {
+    for (name, s) in [("post-opening", &c.post_opening), ("opening", &c.opening)] {
         print_section(name, s);
     }
     println!(
         "reachable share of the table: {:.4}% of {} cells",
-        100.0 * r.share,
-        group(r.post_opening.cells + r.opening.cells)
+        100.0 * c.share,
+        group(c.post_opening.cells + c.opening.cells)
     );
     Ok(())
 }
@@ -100,18 +72,20 @@ fn print_section(name: &str, s: &ReachSection) {
         group(s.black_to_move)
     );
     println!(
-        "  terminal           {} cells, {} positions (a line on the board: loss in 0)",
-        group(s.terminal_cells),
-        group(s.terminal_positions)
+        "  terminal           {}, {} (a line on the board: loss in 0)",
+        counted(s.terminal_cells, "cell", "cells"),
+        counted(s.terminal_positions, "position", "positions")
     );
     for (what, v) in [("cells", &s.values), ("positions", &s.positions_values)] {
         println!(
-            "  values of {what:<9} {} win / {} loss / {} draw; longest win {}, longest loss {}",
-            group(v.wins),
-            group(v.losses),
-            group(v.draws),
-            v.longest_win.map_or("-".into(), |d| format!("{d} plies")),
-            v.longest_loss.map_or("-".into(), |d| format!("{d} plies")),
+            "  values of {what:<9} {} / {} / {}; longest win {}, longest loss {}",
+            counted(v.wins, "win", "wins"),
+            counted(v.losses, "loss", "losses"),
+            counted(v.draws, "draw", "draws"),
+            v.longest_win
+                .map_or("-".into(), |d| counted(d.into(), "ply", "plies")),
+            v.longest_loss
+                .map_or("-".into(), |d| counted(d.into(), "ply", "plies")),
         );
     }
     let hist: Vec<String> = s

@@ -52,14 +52,14 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
         fresh: args.fresh,
         pass_lines: args.log_passes || std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
-    let mut audited: Option<crate::audit_cmd::TableAudit> = None;
+    let mut audited: Option<audit::ttc::table_file::TableAudit> = None;
     let r = if args.audit {
         let aopts = audit::ttc::table_audit::AuditOptions {
             progress: !json || std::io::IsTerminal::is_terminal(&std::io::stderr()),
             ..Default::default()
         };
         solver::solve::solve_checked(v, &opts, &mut |tmp| {
-            let a = crate::audit_cmd::TableAudit::run(tmp, &aopts)?;
+            let a = audit::ttc::table_file::TableAudit::run(tmp, &aopts)?;
             let failure = a.failure();
             audited = Some(a);
             failure.map_or(Ok(()), Err)

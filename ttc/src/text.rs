@@ -12,13 +12,7 @@ pub fn print_json<T: Serialize>(v: &T) -> Result<()> {
     Ok(())
 }
 
-/// Thousands separators: 2462360745 -> `2,462,360,745`.
-/// `n` with its digits grouped, then `one` or `many`, whichever agrees
-/// with it: `counted(1, "cell holds", "cells hold")` is "1 cell holds",
-/// `counted(1200, ..)` "1,200 cells hold".
-pub fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", group(n), if n == 1 { one } else { many })
-}
+pub use rules::echo::{counted, group};
 
 /// "2,000 positions: 30 wins / 1 loss / 1,969 draws" (each noun agreeing
 /// with its count).
@@ -30,18 +24,6 @@ pub fn wld_counts(positions: u64, wins: u64, losses: u64, draws: u64) -> String 
         counted(losses, "loss", "losses"),
         counted(draws, "draw", "draws")
     )
-}
-
-pub fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Prints a section's W/L/D counts (and invalid cells, if any) and its
@@ -57,7 +39,7 @@ pub fn print_section(name: &str, s: &SectionStats) {
             counted(s.invalid, "cell holds", "cells hold")
         );
     }
-    let show = |d: Option<u8>| d.map_or("-".to_string(), |d| format!("{d} plies"));
+    let show = |d: Option<u8>| d.map_or("-".to_string(), |d| counted(d.into(), "ply", "plies"));
     println!(
         "{name}: longest win {}, longest loss {}",
         show(s.longest_win),
@@ -89,6 +71,21 @@ pub fn emit(text: &str) -> Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         r => Ok(r.context("writing to standard output")?),
     }
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`): an error
+/// stays on one line, and a file name holding escape sequences cannot
+/// drive the terminal.
+pub fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -74,14 +74,14 @@ pub fn run_verify(args: &VerifyArgs, json: bool) -> Result<()> {
             group(r.opening_positions)
         );
         if let Some(b) = r.compact_blocks {
-            println!("blocks: {b} decompressed, each checksum ok");
+            println!("blocks: {} decompressed, each checksum ok", group(b));
         }
         println!("CRC-64/XZ {} ok", r.crc64);
         match &r.sha256 {
             Some(s) => println!("SHA-256 {s} matches the sidecar"),
             None => println!("SHA-256 sidecar: none"),
         }
-        println!("invalid cells (code 254): {}", r.invalid_cells);
+        println!("invalid cells (code 254): {}", group(r.invalid_cells));
     }
     if !r.ok {
         bail!(

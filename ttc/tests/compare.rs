@@ -151,3 +151,78 @@ fn a_table_equals_itself_and_other_layouts_are_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("different index layouts"), "{err}");
 }
+
+/// `--examples N` gives the first N cells of each transition, in index
+/// order, in the JSON and the text; without it the JSON has no
+/// `examples` and the text one `first` line per transition.
+#[test]
+fn examples_give_the_first_cells_of_each_transition() {
+    let dir = tempfile::tempdir().unwrap();
+    let roles = [Role::Pawn, Role::Knight, Role::Bishop];
+    let (pa, pb) = (dir.path().join("a.tbl"), dir.path().join("b.tbl"));
+    solve_to(
+        Variant::new(3, &roles, PawnReading::TravelDirection, 4).unwrap(),
+        &pa,
+    );
+    solve_to(
+        Variant::new(3, &roles, PawnReading::OutboundOnly, 4).unwrap(),
+        &pb,
+    );
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_ttc"))
+            .args(args)
+            .arg(&pa)
+            .arg(&pb)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one: serde_json::Value =
+        serde_json::from_str(&run(&["--json", "compare", "--no-moves"])).unwrap();
+    let three: serde_json::Value = serde_json::from_str(&run(&[
+        "--json",
+        "compare",
+        "--no-moves",
+        "--examples",
+        "3",
+    ]))
+    .unwrap();
+    let mut listed = 0;
+    for (s1, s3) in one["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(three["sections"].as_array().unwrap())
+    {
+        for (t1, t3) in s1["transitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(s3["transitions"].as_array().unwrap())
+        {
+            assert!(t1.get("examples").is_none(), "{t1}");
+            assert_eq!(t1["first_index"], t3["first_index"]);
+            let ex = t3["examples"].as_array().cloned().unwrap_or_default();
+            let n = t3["positions"].as_u64().unwrap().min(3) as usize;
+            assert_eq!(ex.len(), n, "{t3}");
+            if n > 0 {
+                assert_eq!(ex[0]["index"], t3["first_index"]);
+                assert_eq!(ex[0]["position"], t3["first_position"]);
+            }
+            let idx: Vec<u64> = ex.iter().map(|e| e["index"].as_u64().unwrap()).collect();
+            assert!(idx.windows(2).all(|w| w[0] < w[1]), "{idx:?}");
+            listed += n;
+        }
+    }
+    assert!(listed > 9, "too few transitions to test");
+    let text = run(&["compare", "--no-moves", "--examples", "3"]);
+    assert!(text.contains("win -> draw, first 3 of "), "{text}");
+    let text = run(&["compare", "--no-moves"]);
+    assert!(text.contains("  first win -> draw: #"), "{text}");
+    assert!(text.contains(" positions): rows A, columns B"), "{text}");
+}

@@ -246,10 +246,27 @@ fn figures_draw_the_cli_reports_numbers() {
     let compare = json(&["--json", "compare", "--no-moves", a, b]);
     assert_eq!(read_json(&f.out.join("compare.json")), compare);
     let mut census = json(&["--json", "census", a]);
+    // The published figures are of the 4x4 game; the losses in 2 without
+    // a live threat are reported apart from them.
+    assert_eq!(census["published_figures_match"], Value::Null);
+    assert_eq!(
+        census["losses_in_2_without_threat"],
+        census["post"]["threats"]["loss_in_2_not_unanswerable"]
+    );
+    let text = String::from_utf8(ttc(&["census", a]).stdout).unwrap();
+    let lost = text
+        .lines()
+        .find(|l| l.starts_with("  positions lost in 2: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(lost.contains("no live threat"), "{lost}");
     census
         .as_object_mut()
         .unwrap()
         .remove("published_figures_match");
+    census
+        .as_object_mut()
+        .unwrap()
+        .remove("losses_in_2_without_threat");
     census.as_object_mut().unwrap().remove("threads");
     strip_times(&mut census);
     let mut census_file = read_json(&f.out.join("census.json"));

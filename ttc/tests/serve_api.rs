@@ -304,6 +304,21 @@ fn bad_input_gets_400_with_the_clis_message() {
         assert_eq!(s, status, "{path}: {v}");
         assert!(v["error"].is_string(), "{path}: {v}");
     }
+    // Another method than GET: 405 with a JSON body naming it.
+    for (method, path) in [("POST", "/api/info"), ("DELETE", "/api/probe")] {
+        let (s, body) = server.request(method, path);
+        assert_eq!(s, 405, "{method} {path}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(method) && e.contains("GET only"), "{e}");
+    }
+    // A 20 KB move token is echoed cut to 80 characters, as positions are.
+    let long = "Q".repeat(20_000);
+    let (s, v) = server.json(&format!("/api/probe?moves={long}"));
+    assert_eq!(s, 400);
+    let e = v["error"].as_str().unwrap();
+    assert!(e.len() < 600, "{} bytes: {}", e.len(), &e[..200]);
+    assert!(e.contains("(20000 characters in all)"), "{e}");
     // A long junk position is refused quickly, and the server still answers.
     let junk = "1/".repeat(5000);
     assert_eq!(server.json(&format!("/api/probe?position={junk}")).0, 400);

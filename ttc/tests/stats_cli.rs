@@ -50,7 +50,7 @@ fn first_placements_are_said_in_plain_words() {
     let text = stdout(&ttc(&["stats", t.to_str().unwrap()]));
     // 3x3 PNB travel-direction: 27 first placements, 18 win, 1 loses, 8 draw.
     assert!(
-        text.contains("White's first placements: 27 moves, 18 win, 1 lose, 8 draw\n"),
+        text.contains("White's first placements: 27 moves: 18 wins / 1 loss / 8 draws\n"),
         "{text}"
     );
 }

@@ -112,6 +112,11 @@ fn perft_depth_is_bounded() {
     assert!(stderr(&o).contains("0..=64"), "{}", stderr(&o));
     let o = ttc(&["perft", "ttc", "--depth", "0"]);
     assert!(o.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "game: tic-tac-chec\nrules: 4x4 PNBR travel-direction lock 6\n\
+         position: 4/4/4/4 w PNBRpnbr -- 0\ndepth: 0\nnodes: 1\n"
+    );
 }
 
 #[test]
@@ -197,4 +202,25 @@ fn audit_and_census_run_on_the_threads_asked_for() {
     assert!(o.status.success(), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["threads"], 2);
+}
+
+#[test]
+fn verify_game_usage_shows_the_variant_flags_as_optional() {
+    // clap's own usage line, printed with an error, listed the flags given
+    // as if they were required: `ttc verify-game ttc --size <SIZE> <FILE>`.
+    let o = ttc(&["verify-game", "ttc", "--size", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "Usage: ttc verify-game ttc [--table <TABLE>] [--rules <RULES>] [--size <SIZE>] \
+             [--roles <ROLES>] [--lock <LOCK>] [--json] <FILE>\n"
+        ),
+        "{err}"
+    );
+    let help = String::from_utf8_lossy(&ttc(&["verify-game", "ttc", "--help"]).stdout).into_owned();
+    assert!(
+        help.contains("Usage: ttc verify-game ttc [--table <TABLE>] [--rules <RULES>]"),
+        "{help}"
+    );
 }

@@ -25,20 +25,37 @@ fn stdout(out: &Output) -> String {
 
 #[test]
 fn depth_0_counts_one_position() {
+    let head = "game: tzaar\nrules: tzaar-standard-2016-v1\nposition: ";
     let out = ttc(&["perft", "tzaar", "--depth", "0"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "depth 0: 1\n");
+    let text = stdout(&out);
+    assert!(text.starts_with(head), "{text}");
+    assert!(text.ends_with(" w opening\ndepth: 0\nnodes: 1\n"), "{text}");
+    assert_eq!(text.lines().count(), 5, "{text}");
     let out = ttc(&["--json", "perft", "tzaar", "--depth", "0"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["total"], 1);
-    assert_eq!(v["counts"][0]["depth"], 0);
+    assert_eq!(v["game"], "tzaar");
+    assert_eq!(v["nodes"], 1);
+    assert_eq!(v["depth"], 0);
+    assert_eq!(v["divide"], serde_json::Value::Null);
+    assert_eq!(v["cross_check"], serde_json::Value::Null);
     let out = ttc(&["perft", "tzaar", "--depth", "0", "--divide"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "\ntotal: 1\n");
+    let text = stdout(&out);
+    assert!(text.starts_with(head), "{text}");
+    assert!(text.ends_with("\ndepth: 0\n\nnodes: 1\n"), "{text}");
     let out = ttc(&["perft", "tzaar", "--depth", "0", "--cross-check"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("total: 1\n"), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.ends_with(
+            "\ndepth: 0\ncross-check: the rules and audit generators agree at 1 position\nnodes: 1\n"
+        ),
+        "{text}"
+    );
+    // The wall time goes to standard error, not into the diffable report.
+    assert!(stderr(&out).starts_with("time: "), "{}", stderr(&out));
 }
 
 #[test]
@@ -54,11 +71,18 @@ fn depths_above_64_are_refused() {
     }
     // 64 is accepted: from a small position every game has ended long
     // before, so the deep counts are 0.
-    let out = ttc(&["perft", "tzaar", "--depth", "64", "--position", SMALL]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(text.starts_with("depth 1: 14\ndepth 2: 20\n"), "{text}");
-    assert!(text.ends_with("depth 64: 0\n"), "{text}");
+    for (depth, nodes) in [("1", "14"), ("2", "20"), ("64", "0")] {
+        let out = ttc(&["perft", "tzaar", "--depth", depth, "--position", SMALL]);
+        let text = stdout(&out);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(
+            text,
+            format!(
+                "game: tzaar\nrules: tzaar-standard-2016-v1\nposition: {SMALL}\n\
+                 depth: {depth}\nnodes: {nodes}\n"
+            )
+        );
+    }
     let help = stdout(&ttc(&["perft", "tzaar", "--help"]));
     assert!(help.contains("0 to 64"), "{help}");
 }
@@ -355,16 +379,22 @@ fn divide_with_cross_check_prints_one_line_per_first_turn() {
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<&str> = text.lines().collect();
-    // 14 first turns, a blank line, the agreement, the positions, the total.
-    assert_eq!(lines.len(), 14 + 4, "{text}");
-    let sum: u64 = lines[..14]
+    // Four header lines, 14 first turns, a blank line, the agreement, the
+    // total.
+    assert_eq!(lines.len(), 4 + 14 + 3, "{text}");
+    assert_eq!(lines[3], "depth: 2");
+    let sum: u64 = lines[4..18]
         .iter()
-        .map(|l| l.rsplit_once(": ").unwrap().1.parse::<u64>().unwrap())
+        .map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
         .sum();
     assert_eq!(sum, 20);
-    assert_eq!(lines[14], "");
-    assert_eq!(lines[15], "cross-check depth 2: both generators agree");
-    assert_eq!(*lines.last().unwrap(), "total: 20");
+    assert_eq!(lines[4], "A1xA3 pass 3");
+    assert_eq!(lines[18], "");
+    assert_eq!(
+        lines[19],
+        "cross-check: the rules and audit generators agree at 15 positions"
+    );
+    assert_eq!(*lines.last().unwrap(), "nodes: 20");
     // The same lines as the plain divide.
     let plain = stdout(&ttc(&[
         "perft",
@@ -375,7 +405,7 @@ fn divide_with_cross_check_prints_one_line_per_first_turn() {
         SMALL,
         "--divide",
     ]));
-    assert_eq!(plain.lines().take(14).collect::<Vec<_>>(), lines[..14]);
+    assert_eq!(plain.lines().take(18).collect::<Vec<_>>(), lines[..18]);
     let json = ttc(&[
         "--json",
         "perft",
@@ -389,5 +419,10 @@ fn divide_with_cross_check_prints_one_line_per_first_turn() {
     ]);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(v["divide"].as_array().unwrap().len(), 14);
-    assert_eq!(v["total"], 20);
+    assert_eq!(v["divide"][0]["move"], "A1xA3 pass");
+    assert_eq!(v["divide"][0]["nodes"], 3);
+    assert_eq!(v["nodes"], 20);
+    assert_eq!(v["cross_check"]["agreed"], true);
+    assert_eq!(v["cross_check"]["positions_compared"], 15);
+    assert_eq!(v["cross_check"]["disagreement"], serde_json::Value::Null);
 }

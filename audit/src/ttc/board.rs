@@ -367,6 +367,9 @@ impl Board {
     /// Calls `f` with every move colour `c` could make if it were its turn,
     /// in the order of [`Board::moves_of`] (which collects them): lets a hot
     /// loop use each move as it is generated.
+    ///
+    /// Kept as one function: it is the audit's move kernel (28.7 billion
+    /// moves on the 4x4 table), inlined whole into the loops that call it.
     #[inline(always)]
     pub fn for_each_move(&self, c: Color, placements_only: bool, mut f: impl FnMut(PlainMove)) {
         let n = self.n as i32;

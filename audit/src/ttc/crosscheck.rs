@@ -3,7 +3,8 @@
 //!
 //! This module is the comparison harness, the one place in `audit::ttc`
 //! that calls the `rules` move generator (`Position::legal_moves`,
-//! `legal_steps`, `play_step`): [`perft`] counts with it, and
+//! `legal_steps`, `play_step`, [`rules::ttc::perft`]): [`perft_divide`]
+//! counts with it, and
 //! [`perft_cross_check`] walks the `rules` tree and the audit engine's tree
 //! together, comparing at every node the two move lists (as sorted move
 //! texts) and the two positions (as notation, which covers hands, turn,
@@ -14,23 +15,8 @@
 
 use super::board::{Board, MoveList};
 use rayon::prelude::*;
-use rules::ttc::Position;
+use rules::ttc::{perft, Position};
 use serde::Serialize;
-
-/// Leaves at `depth` plies below `p`, by the `rules` generator.
-pub fn perft(p: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let steps = p.legal_steps();
-    if depth == 1 {
-        return steps.len() as u64;
-    }
-    steps
-        .into_iter()
-        .map(|s| perft(&p.play_step(s), depth - 1))
-        .sum()
-}
 
 /// Where the generators first differ.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]

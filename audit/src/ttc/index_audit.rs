@@ -56,6 +56,29 @@ impl IndexReport {
             && self.post_positions == self.post_counted
             && self.opening_positions == self.opening_counted
     }
+
+    /// The JSON `ttc audit index --json` prints; `threads` is the worker
+    /// count the audit ran on.
+    pub fn json(&self, threads: usize) -> IndexAuditJson<'_> {
+        IndexAuditJson {
+            ok: self.ok(),
+            threads,
+            report: self,
+        }
+    }
+}
+
+/// What `ttc audit index --json` prints: the verdict, the thread count
+/// and the [`IndexReport`] flattened.
+#[derive(Debug, Serialize)]
+pub struct IndexAuditJson<'a> {
+    /// [`IndexReport::ok`].
+    pub ok: bool,
+    /// Worker threads the audit ran on.
+    pub threads: usize,
+    /// The audit.
+    #[serde(flatten)]
+    pub report: &'a IndexReport,
 }
 
 /// Every valid one-side configuration of `v` in its own frame.

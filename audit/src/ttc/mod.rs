@@ -9,20 +9,27 @@
 //!
 //! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
 //! * [`equations`]: the cell equations of the design derivation.
-//! * [`table_audit`]: `ttc audit TABLE`.
+//! * [`table_audit`]: the equation audit of a table's cells.
+//! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
+//!   table file's cells, CRC and completion mark.
 //! * [`index_audit`]: `ttc audit index`.
 //! * [`threats`]: the two live-threat detectors.
 //! * [`threat_memo`]: the census's per-group record of their results.
-//! * [`census`]: `ttc census TABLE` (the published solve, "一场注意力的较量").
+//! * [`census`]: the threat census of a table's cells (the published
+//!   solve, "一场注意力的较量").
+//! * [`census_file`]: `ttc census TABLE`: a table file's census and its
+//!   check against the published figures.
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
 
 pub mod board;
 pub mod census;
+pub mod census_file;
 pub mod crosscheck;
 pub mod equations;
 pub mod index_audit;
 pub mod progress;
 pub mod table_audit;
+pub mod table_file;
 pub mod threat_memo;
 pub mod threats;
 

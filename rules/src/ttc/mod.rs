@@ -1,5 +1,6 @@
-//! Tic-Tac-Chec (Dream Green, 1998) as formalised in `shared/design.md`
-//! from the published solve (section "规则", the rules).
+//! Tic-Tac-Chec (Dream Green, 1998) with the rules of the published solve
+//! (its section "规则", the rules), as the project's design note
+//! formalises them (docs/solver.md summarises it).
 //!
 //! # Model
 //!
@@ -35,10 +36,12 @@
 
 mod geometry;
 mod notation;
+mod perft;
 mod position;
 
 pub use geometry::Geometry;
 pub use notation::NotationError;
+pub use perft::{divide, perft};
 pub use position::{Color, Move, MoveError, Position};
 
 use std::fmt;

@@ -5,6 +5,12 @@ use crate::probe::{Line, LineEnd};
 use rules::ttc::Variant;
 use serde::Serialize;
 
+/// Plies a line follows unless told otherwise.
+pub const DEFAULT_MAX_PLIES: usize = 300;
+/// Most plies a line may be asked to follow (the longest win of the 4x4
+/// game is 41 plies, and a drawing line ends at its first repetition).
+pub const MAX_PLIES: usize = 1000;
+
 /// One position of a principal variation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LineStepAnswer {

@@ -21,6 +21,6 @@ mod position;
 mod value;
 
 pub use info::{SectionInfo, TableInfo};
-pub use line::{LineAnswer, LineStepAnswer};
+pub use line::{LineAnswer, LineStepAnswer, DEFAULT_MAX_PLIES, MAX_PLIES};
 pub use position::{CellAnswer, MoveAnswer, OtherOnlyMove, PositionAnswer};
 pub use value::{color_name, OtherResult, Value};

@@ -1,7 +1,8 @@
 //! What the reachable positions are worth: W/L/D and distances among the
 //! positions a game can reach, read from a solved table.
 
-use super::{Bits, Reached, RoundLog};
+use super::bits::Bits;
+use super::reached::{Reached, RoundLog};
 use crate::stats::SectionStats;
 use anyhow::{bail, Result};
 use rayon::prelude::*;

@@ -11,7 +11,7 @@
 //! the move that led to it; that costs one rank, paid once per position
 //! reached.
 
-use super::Search;
+use super::search::Search;
 use crate::group::Group;
 use crate::kernel::for_each_child_with_lines;
 use rayon::prelude::*;

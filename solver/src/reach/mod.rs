@@ -20,21 +20,24 @@
 //! Rounds repeat until one expands nothing; a position is expanded once
 //! for each side to move it is reached with, so the work is bounded by
 //! two expansions per cell. The search is not resumable: it is meant to
-//! finish in minutes (see REPRODUCE.md for the measured time), far less
+//! finish in minutes (docs/performance.md has the measured time), far less
 //! than a solve.
 
 mod bits;
 mod census;
 mod expand;
 mod opening;
+mod reached;
+mod search;
 
 pub use bits::Bits;
 pub use census::{census, ReachCensus, ReachSection};
+pub use reached::{Reached, RoundLog};
+use search::Search;
 
 use crate::progress::Progress;
 use anyhow::Result;
-use rules::ttc::{Color, Variant};
-use serde::Serialize;
+use rules::ttc::Variant;
 use std::time::Instant;
 use tables::{Index, OpeningIndex};
 
@@ -45,92 +48,6 @@ pub struct ReachOptions {
     pub threads: Option<usize>,
     /// Show progress on stderr.
     pub progress: bool,
-}
-
-/// One round of the post-opening search, for the report.
-#[derive(Debug, Clone, Serialize)]
-pub struct RoundLog {
-    /// Round number, from 1.
-    pub round: u32,
-    /// Positions (cell and side to move) expanded.
-    pub expanded: u64,
-    /// Children generated.
-    pub children: u64,
-    /// Wall time, seconds.
-    pub seconds: f64,
-}
-
-/// The positions reachable from the empty board.
-pub struct Reached {
-    variant: Variant,
-    /// Post-opening cells reached, `[White to move, Black to move]`.
-    post: [Bits; 2],
-    /// Opening positions reached ([`OpeningIndex`] order).
-    opening: Bits,
-    /// The post-opening rounds.
-    pub rounds: Vec<RoundLog>,
-    /// Bytes of bitmap memory the search held at its peak.
-    pub bitmap_bytes: u64,
-    /// Wall time of the whole search, seconds.
-    pub seconds: f64,
-}
-
-impl Reached {
-    /// Rule set searched.
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    /// Whether post-opening cell `cell` is reached with `turn` to move.
-    pub fn post(&self, cell: u64, turn: Color) -> bool {
-        self.post[turn as usize].get(cell)
-    }
-
-    /// The post-opening bitmaps, `[White to move, Black to move]`, over
-    /// the cells in table order.
-    pub fn post_bits(&self) -> &[Bits; 2] {
-        &self.post
-    }
-
-    /// Whether opening position `i` ([`OpeningIndex`] order) is reached.
-    pub fn opening(&self, i: u64) -> bool {
-        self.opening.get(i)
-    }
-
-    /// The opening bitmap ([`OpeningIndex`] order).
-    pub fn opening_bits(&self) -> &Bits {
-        &self.opening
-    }
-}
-
-/// The shared state of a search.
-struct Search<'a> {
-    idx: &'a Index,
-    visited: [Bits; 2],
-    pending: [Bits; 2],
-    progress: bool,
-}
-
-impl Search<'_> {
-    /// Marks cell `cell` reached with side `side` (0 = White, 1 = Black)
-    /// to move; queues it for expansion if it is new and not over
-    /// (`line`: a line is on the board).
-    fn mark(&self, side: usize, cell: u64, line: bool) {
-        self.mark_with(side, cell, line, || {
-            let (mover, opp) = self.idx.unrank(cell).expect("cell inside the table");
-            self.idx.rank(&opp, &mover)
-        });
-    }
-
-    /// As [`Search::mark`], with `group_bit` giving the cell's group-order
-    /// bit (called only when the cell is new and not over).
-    #[inline(always)]
-    fn mark_with(&self, side: usize, cell: u64, line: bool, group_bit: impl FnOnce() -> u64) {
-        if !self.visited[side].insert(cell) || line {
-            return;
-        }
-        self.pending[side].insert(group_bit());
-    }
 }
 
 /// Searches every position reachable from the empty board of `variant`.

@@ -4,7 +4,7 @@
 //! positions it leads to, which seed the post-opening search.
 
 use super::bits::Bits;
-use super::Search;
+use super::search::Search;
 use rayon::prelude::*;
 use rules::ttc::{Color, Position};
 use tables::OpeningIndex;

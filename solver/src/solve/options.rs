@@ -25,7 +25,7 @@ pub struct SolveOptions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ListUse {
     /// When the group has at least 64 members per listed entry (what
-    /// [`solve`] does).
+    /// [`solve`](crate::solve::solve) does).
     #[default]
     Auto,
     /// Whenever the entries of the group's child blocks are known (tests:

@@ -1,8 +1,9 @@
 //! The page of `ttc report`: one self-contained HTML file (inline SVG
 //! figures and style, no script, nothing loaded from elsewhere).
 
-use super::figures::xml_escape;
-use super::{Figure, Sources};
+use super::figure_list::Figure;
+use super::sources::Sources;
+use super::xml::xml_escape;
 
 const STYLE: &str = "
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 960px; color: #212121; padding: 0 1em; }

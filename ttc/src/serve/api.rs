@@ -10,7 +10,8 @@
 //!
 //! `position` is the CLI's notation (default: the empty board), `moves` a
 //! space-separated move list played from it first (as `--moves`). Bad
-//! input gets 400 with `{"error": "..."}`, any other route 404.
+//! input gets 400 with `{"error": "..."}`, any other route 404, another
+//! method than GET on a route 405, each with a JSON body.
 
 use super::assets;
 use super::error::ApiError;
@@ -53,6 +54,7 @@ pub fn router(e: Arc<Explorer>) -> Router {
         .route("/api/line", get(line))
         .route("/api/play", get(play))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(e)
 }
 
@@ -112,6 +114,16 @@ async fn play(State(e): Shared, q: Result<Query<Params>, QueryRejection>) -> Ans
         play::play(e, &pos)
     })
     .await
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!(
+            "method {method} is not allowed on {}: every route answers GET only",
+            uri.path()
+        ),
+    }
 }
 
 async fn not_found(method: Method, uri: Uri) -> ApiError {

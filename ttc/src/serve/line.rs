@@ -7,12 +7,10 @@ use rules::ttc::Position;
 use solver::answer::LineAnswer;
 use solver::probe::LineEnd;
 
-/// `max_plies` of a line request that names none (as `ttc line`).
-pub const DEFAULT_MAX_PLIES: usize = 300;
-/// Largest accepted `max_plies` (bounds the work of one request).
-pub const MAX_PLIES: usize = 1000;
+/// `max_plies` of a line request that names none, and the largest
+/// accepted (bounds the work of one request): those of `ttc line`.
+pub use solver::answer::{DEFAULT_MAX_PLIES, MAX_PLIES};
 
-/// One position of the line.
 /// The principal variation of the main table from `pos` (the CLI's
 /// `ttc line`), at most `max_plies` moves.
 ///

@@ -95,8 +95,18 @@ impl Server {
 
     /// `GET path` (path with query): `(status, body)`.
     pub fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path)
+    }
+
+    /// `METHOD path` with no body: `(status, body)`.
+    pub fn request(&self, method: &str, path: &str) -> (u16, String) {
         let mut s = TcpStream::connect(&self.addr).unwrap();
-        write!(s, "GET {path} HTTP/1.0\r\nHost: {}\r\n\r\n", self.addr).unwrap();
+        write!(
+            s,
+            "{method} {path} HTTP/1.0\r\nHost: {}\r\nContent-Length: 0\r\n\r\n",
+            self.addr
+        )
+        .unwrap();
         let mut raw = Vec::new();
         s.read_to_end(&mut raw).unwrap();
         let text = String::from_utf8(raw).unwrap();

@@ -12,7 +12,7 @@
 //!   start), then one turn per line such as `D5xD4` or `12. E6xD5 F4+F3`;
 //!   `#` starts a comment.
 //! * `littlegolem`, LittleGolem's SGF-like records (see
-//!   [`super::littlegolem`] for the format and the mapping of its
+//!   [`crate::littlegolem`] for the format and the mapping of its
 //!   coordinates).
 //!
 //! A leading UTF-8 byte-order mark is skipped in both. The replay stops
@@ -23,19 +23,18 @@
 //! position after each turn is compared with the fast engine's; any
 //! difference is reported as a disagreement between the engines.
 
-use std::path::PathBuf;
-
 use anyhow::{bail, Context};
 use audit::tzaar as slow;
-use clap::{Args, ValueEnum};
 use rules::tzaar as fast;
 use serde::Serialize;
 
-use super::littlegolem::{self, LgTurn};
-use super::{clip, header_value};
+use crate::littlegolem::{self, LgTurn};
+use crate::record_text::{header_value, without_bom};
+use rules::echo::clip;
 
 /// Record format of `ttc verify-game tzaar`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum TzaarFormat {
     /// LittleGolem's when the record starts with `(;`, this project's
     /// otherwise.
@@ -44,22 +43,6 @@ pub enum TzaarFormat {
     Ttc,
     /// LittleGolem's SGF-like TZAAR records.
     Littlegolem,
-}
-
-/// Arguments of `ttc verify-game tzaar`.
-#[derive(Debug, Args)]
-pub struct VerifyGameArgs {
-    /// Game record file. This project's format: an optional header line
-    /// giving the start, either `position: TEXT` or `seed: S` (not both;
-    /// the colon is optional: `position TEXT`, `seed S`; default: the
-    /// fixed start), then one turn per line such as `D5xD4` or
-    /// `12. E6xD5 F4+F3`; `#` starts a comment. Or a LittleGolem record:
-    /// `(;FF[TZAAR]...POS[...];W[npmq];B[prqq-kplp];...)`.
-    pub file: PathBuf,
-    /// Record format: `auto` tells them apart by the content (a record
-    /// starting with `(;` is LittleGolem's).
-    #[arg(long, value_enum, default_value_t = TzaarFormat::Auto)]
-    pub format: TzaarFormat,
 }
 
 /// One turn as a record writes it, with what is needed to play it.
@@ -177,77 +160,95 @@ fn parse_littlegolem(text: &str, file: &str) -> anyhow::Result<Parsed> {
 
 /// The first illegal turn.
 #[derive(Serialize)]
-struct Rejection {
-    line: usize,
-    turn_number: usize,
+pub struct Rejection {
+    /// Line of the record holding the turn (from 1).
+    pub line: usize,
+    /// 1-based number of the turn.
+    pub turn_number: usize,
     /// The turn as the record writes it.
-    text: String,
+    pub text: String,
     /// The turn in this project's notation, when it could be read.
     #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    mv: Option<String>,
-    reason: String,
-    position_before: String,
+    pub mv: Option<String>,
+    /// Why the turn is illegal (the rules engine's words).
+    pub reason: String,
+    /// Position before the turn, in TZAAR notation.
+    pub position_before: String,
 }
 
 /// One turn of the record and what the engines made of it.
 #[derive(Serialize)]
-struct TurnEntry {
+pub struct TurnEntry {
     /// 1-based turn number.
-    turn: usize,
-    line: usize,
+    pub turn: usize,
+    /// Line of the record holding the turn (from 1).
+    pub line: usize,
     /// The side to move when the turn was replayed (`None` if it was not).
     #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<&'static str>,
+    pub side: Option<&'static str>,
     /// The turn as the record writes it.
-    written: String,
+    pub written: String,
     /// The turn in this project's notation, when it could be read.
     #[serde(rename = "move")]
-    mv: Option<String>,
+    pub mv: Option<String>,
     /// Legal for the rules engine; `None`: not replayed (an earlier turn
     /// is illegal).
-    legal: Option<bool>,
+    pub legal: Option<bool>,
     /// Why the turn is illegal, or why it was not replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
+    pub reason: Option<String>,
     /// Legal for the audit engine (`None`: not asked, the turn could not
     /// be read or was not replayed).
-    audit_legal: Option<bool>,
+    pub audit_legal: Option<bool>,
     /// The position after a legal turn.
     #[serde(skip_serializing_if = "Option::is_none")]
-    position_after: Option<String>,
+    pub position_after: Option<String>,
 }
 
+/// How a game ended.
 #[derive(Serialize)]
-struct GameResult {
-    winner: &'static str,
-    loser: &'static str,
-    reason: String,
+pub struct GameResult {
+    /// `White` or `Black`.
+    pub winner: &'static str,
+    /// The other colour.
+    pub loser: &'static str,
+    /// The rule that ended the game, as a sentence.
+    pub reason: String,
 }
 
 /// The report of `ttc verify-game tzaar`.
 #[derive(Serialize)]
-pub(super) struct VerifyReport {
-    game: &'static str,
-    file: String,
+pub struct VerifyReport {
+    /// Always `tzaar`.
+    pub game: &'static str,
+    /// The record's display name, as given to [`verify_game`].
+    pub file: String,
     /// `ttc` or `littlegolem`.
-    format: &'static str,
-    start: String,
-    turns_played: usize,
-    legal: bool,
+    pub format: &'static str,
+    /// Start position in TZAAR notation.
+    pub start: String,
+    /// Turns replayed legally.
+    pub turns_played: usize,
+    /// Whether every turn of the record is legal.
+    pub legal: bool,
+    /// The first illegal turn, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    illegal_turn: Option<Rejection>,
-    final_position: String,
+    pub illegal_turn: Option<Rejection>,
+    /// Position after the legal turns, in TZAAR notation.
+    pub final_position: String,
     /// `None` while the game is still in progress.
-    result: Option<GameResult>,
+    pub result: Option<GameResult>,
+    /// `White` or `Black` while the game is in progress.
     #[serde(skip_serializing_if = "Option::is_none")]
-    to_move: Option<&'static str>,
+    pub to_move: Option<&'static str>,
     /// Whether the audit engine agreed with the rules engine on every
     /// turn replayed and on the result.
-    engines_agree: bool,
+    pub engines_agree: bool,
+    /// The first difference between the engines, as a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine_disagreement: Option<String>,
+    pub engine_disagreement: Option<String>,
     /// Every turn of the record, in order.
-    turns: Vec<TurnEntry>,
+    pub turns: Vec<TurnEntry>,
 }
 
 fn result_of(p: &fast::Position) -> Option<GameResult> {
@@ -273,34 +274,6 @@ fn audit_winner(g: &slow::Game) -> Option<&'static str> {
         slow::Color::White => "White",
         slow::Color::Black => "Black",
     })
-}
-
-/// Runs `ttc verify-game tzaar`.
-///
-/// # Errors
-/// An unreadable or malformed record (naming the file and line), the
-/// first illegal turn (after printing the report), or a disagreement of
-/// the two engines.
-pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
-    let text = super::read_record(&args.file)?;
-    let report = replay(&text, &args.file.display().to_string(), args.format)?;
-    print_report(&report, json)?;
-    if let Some(r) = &report.illegal_turn {
-        let mv = r.mv.as_ref().filter(|m| **m != r.text);
-        bail!(
-            "{}:{}: turn {} {}{} is illegal: {}",
-            args.file.display(),
-            r.line,
-            r.turn_number,
-            clip(&r.text),
-            mv.map(|m| format!(" ({m})")).unwrap_or_default(),
-            r.reason
-        );
-    }
-    if let Some(d) = &report.engine_disagreement {
-        bail!("{}: the TZAAR engines disagree: {d}", args.file.display());
-    }
-    Ok(())
 }
 
 /// The audit engine's plan for a turn: the same points by column and
@@ -448,8 +421,8 @@ impl Replay {
 /// with the line) in `format` through both engines, every turn until the
 /// first illegal one. A malformed header or record structure is an
 /// error; an illegal turn is reported.
-pub(super) fn replay(text: &str, file: &str, format: TzaarFormat) -> anyhow::Result<VerifyReport> {
-    let text = super::without_bom(text, file)?;
+pub fn verify_game(text: &str, file: &str, format: TzaarFormat) -> anyhow::Result<VerifyReport> {
+    let text = without_bom(text, file)?;
     let lg = match format {
         TzaarFormat::Auto => littlegolem::looks_like_littlegolem(text),
         TzaarFormat::Ttc => false,
@@ -503,40 +476,27 @@ pub(super) fn replay(text: &str, file: &str, format: TzaarFormat) -> anyhow::Res
     })
 }
 
-/// Prints the report of `ttc verify-game tzaar` (JSON or text; the text
-/// leaves out the per-turn list).
-fn print_report(report: &VerifyReport, json: bool) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(report)?);
-        return Ok(());
-    }
-    if report.format == "littlegolem" {
-        println!("format: LittleGolem TZAAR record");
-    }
+/// The error of `ttc verify-game tzaar` for a replayed record: the first
+/// illegal turn (`FILE:LINE: turn N TEXT (MOVE) is illegal: REASON`) or a
+/// disagreement of the two engines; `Ok` when neither happened.
+///
+/// # Errors
+/// As above, naming the record by its display name.
+pub fn check_report(report: &VerifyReport) -> anyhow::Result<()> {
     if let Some(r) = &report.illegal_turn {
         let mv = r.mv.as_ref().filter(|m| **m != r.text);
-        println!(
-            "ILLEGAL turn {} (line {}) {}{}: {}",
-            r.turn_number,
+        bail!(
+            "{}:{}: turn {} {}{} is illegal: {}",
+            report.file,
             r.line,
+            r.turn_number,
             clip(&r.text),
             mv.map(|m| format!(" ({m})")).unwrap_or_default(),
             r.reason
         );
-        println!("position before it: {}", r.position_before);
     }
-    println!("turns played: {}", report.turns_played);
-    match &report.result {
-        Some(g) => println!("result: {} wins: {}", g.winner, g.reason),
-        None => println!(
-            "result: game in progress, {} to move",
-            report.to_move.unwrap_or("?")
-        ),
-    }
-    println!("final position: {}", report.final_position);
-    match &report.engine_disagreement {
-        None => println!("engines: the audit engine agrees on every turn and the result"),
-        Some(d) => println!("engines: DISAGREE: {d}"),
+    if let Some(d) = &report.engine_disagreement {
+        bail!("{}: the TZAAR engines disagree: {d}", report.file);
     }
     Ok(())
 }
@@ -550,7 +510,7 @@ mod tests {
     const SMALL: &str = "A1=T,A3=t,A4=r,E1=Z,E2=R,I1=z,I2=r,I3=t w normal";
 
     fn run(text: &str) -> VerifyReport {
-        replay(text, "t.txt", TzaarFormat::Auto).unwrap()
+        verify_game(text, "t.txt", TzaarFormat::Auto).unwrap()
     }
 
     #[test]

@@ -18,8 +18,9 @@
 //! numbers such as `1.` or `12...` are skipped. The `result` line may also
 //! come after the moves.
 
-use crate::games::{clip, header_value};
+use crate::record_text::header_value;
 use anyhow::{bail, Result};
+use rules::echo::clip;
 
 /// A claimed result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

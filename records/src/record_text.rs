@@ -1,40 +1,11 @@
-//! Per-game subcommand implementations (perft, verify-game).
-
-pub mod course_log;
-#[cfg(test)]
-mod fuzz_records;
-pub mod littlegolem;
-pub mod surakarta;
-mod surakarta_record;
-pub mod tzaar;
-mod tzaar_record;
-
-pub(crate) use rules::echo::{clip, clip_quoted};
-
-/// Parses a perft `--depth` value: a whole number from 0 to `max`. Larger
-/// values are refused with `why` (the reason for the limit) instead of
-/// being run into a stack overflow.
-pub(crate) fn parse_depth(text: &str, max: u32, why: &str) -> Result<u32, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "{} is not a depth: expected a whole number from 0 to {max}",
-            clip(text)
-        ));
-    }
-    match text.parse::<u32>() {
-        Ok(depth) if depth <= max => Ok(depth),
-        _ => Err(format!(
-            "depth {} is above the maximum of {max}: {why}",
-            clip(text).trim_matches('`')
-        )),
-    }
-}
+//! What the three record formats share: reading a record file, its
+//! byte-order mark, and header lines `KEY VALUE` / `KEY: VALUE`.
 
 /// The value of a header line `KEY VALUE` or `KEY: VALUE` of a game record
 /// (both forms are accepted for every header keyword), trimmed; `None` when
 /// the line does not start with the keyword `key` followed by `:`,
 /// white space or the end of the line.
-pub(crate) fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+pub fn header_value<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let rest = line.strip_prefix(key)?;
     if let Some(value) = rest.strip_prefix(':') {
         Some(value.trim())
@@ -71,7 +42,7 @@ const BOM: char = '\u{feff}';
 /// # Errors
 /// A byte-order mark anywhere else: `FILE:LINE: a UTF-8 byte-order mark
 /// (U+FEFF) ...`, instead of an invisible bad character later.
-pub(crate) fn without_bom<'a>(text: &'a str, file: &str) -> anyhow::Result<&'a str> {
+pub fn without_bom<'a>(text: &'a str, file: &str) -> anyhow::Result<&'a str> {
     let body = text.strip_prefix(BOM).unwrap_or(text);
     if let Some(at) = body.find(BOM) {
         let line = 1 + body[..at].matches('\n').count();
@@ -113,19 +84,5 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("h:2: a UTF-8 byte-order mark"), "{err}");
-    }
-
-    #[test]
-    fn depths_above_the_maximum_are_refused() {
-        assert_eq!(parse_depth("0", 64, "why"), Ok(0));
-        assert_eq!(parse_depth("64", 64, "why"), Ok(64));
-        for big in ["65", "20000", "4294967295", "99999999999999999999999"] {
-            let err = parse_depth(big, 64, "why").unwrap_err();
-            assert!(err.contains(big) && err.contains("maximum of 64"), "{err}");
-        }
-        assert!(parse_depth("x", 64, "why")
-            .unwrap_err()
-            .contains("not a depth"));
-        assert!(parse_depth("", 64, "why").is_err());
     }
 }

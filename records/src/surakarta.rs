@@ -17,7 +17,7 @@
 //!   which must match the replay. Header keywords take an optional colon:
 //!   `position: TEXT`, `result: draw`.
 //! * `course`, the logs of a university course's program (see
-//!   [`super::course_log`] for the format, the mapping and the logs that
+//!   [`crate::course_log`] for the format, the mapping and the logs that
 //!   hold their game twice).
 //!
 //! A leading UTF-8 byte-order mark is skipped in both. The draw
@@ -27,22 +27,21 @@
 //! move (a malformed one, one the rules forbid, or one after the game has
 //! ended); the moves after it are listed as not replayed.
 
-use std::path::PathBuf;
-
 use anyhow::{bail, Context};
 use audit::surakarta as plain;
-use clap::{Args, ValueEnum};
 use rules::surakarta::{
     DrawReason, DrawRules, Game, GameError, Move, Position, Side, Square, Status,
 };
 use serde::Serialize;
 
-use super::course_log;
-use super::surakarta::to_plain;
-use super::{clip, clip_quoted, header_value};
+use crate::course_log;
+use crate::record_text::{header_value, without_bom};
+use audit::perft::surakarta::to_plain;
+use rules::echo::{clip, clip_quoted};
 
 /// Record format of `ttc verify-game surakarta`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SurakartaFormat {
     /// A course log when every token is an upper-case move such as
     /// `E2-D3`, this project's format otherwise.
@@ -51,32 +50,6 @@ pub enum SurakartaFormat {
     Ttc,
     /// The game logs of a university course's Surakarta program.
     Course,
-}
-
-/// Arguments of `ttc verify-game surakarta`.
-#[derive(Debug, Args)]
-pub struct VerifyGameArgs {
-    /// Game record file. This project's format: optional `position TEXT`
-    /// line, moves such as `b2-c3` / `b2xe5` (move numbers `1.` ignored,
-    /// `#` comments), optional `result red|black|draw|unfinished` line
-    /// (header keywords take an optional colon: `position: TEXT` and
-    /// `result: draw` work too). Or a course log: `E2-D3 E5-D4 ...`.
-    pub file: PathBuf,
-    /// Record format: `auto` tells them apart by the content (a record of
-    /// upper-case moves such as `E2-D3` only is a course log).
-    #[arg(long, value_enum, default_value_t = SurakartaFormat::Auto)]
-    pub format: SurakartaFormat,
-    /// Draw convention: `standard` (third repetition or 50 plies without a
-    /// capture draw) or `course` (no repetition rule; 40 plies without a
-    /// capture draw), the convention the course's games were played
-    /// under.
-    #[arg(long, default_value = "standard", value_parser = parse_draw_rules)]
-    pub draw_rules: DrawRules,
-}
-
-/// The `--draw-rules` parser.
-fn parse_draw_rules(text: &str) -> Result<DrawRules, String> {
-    text.parse()
 }
 
 /// How a record writes a move.
@@ -198,84 +171,98 @@ fn parse_course(text: &str) -> Parsed {
 
 /// The first illegal move.
 #[derive(Serialize)]
-struct IllegalReport {
+pub struct IllegalReport {
     /// 1-based number of the rejected move (ply).
-    ply: usize,
+    pub ply: usize,
     /// The move as the record writes it.
     #[serde(rename = "move")]
-    mv: String,
+    pub mv: String,
     /// The move in this project's notation, when it could be read.
     #[serde(skip_serializing_if = "Option::is_none")]
-    notation: Option<String>,
-    line: usize,
-    reason: String,
+    pub notation: Option<String>,
+    /// Line of the record holding the move (from 1).
+    pub line: usize,
+    /// Why the move is illegal (the rules engine's words).
+    pub reason: String,
     /// Position before the rejected move.
-    position: String,
+    pub position: String,
 }
 
 /// One move of the record and what the engines made of it.
 #[derive(Serialize)]
-struct MoveEntry {
+pub struct MoveEntry {
     /// 1-based ply.
-    ply: usize,
-    line: usize,
+    pub ply: usize,
+    /// Line of the record holding the move (from 1).
+    pub line: usize,
     /// The side to move when the move was replayed (`None` if it was not).
     #[serde(skip_serializing_if = "Option::is_none")]
-    side: Option<Side>,
+    pub side: Option<Side>,
     /// The move as the record writes it.
-    written: String,
+    pub written: String,
     /// The move in this project's notation, when it could be read.
     #[serde(rename = "move")]
-    mv: Option<String>,
+    pub mv: Option<String>,
     /// Legal for the rules engine; `None`: not replayed.
-    legal: Option<bool>,
+    pub legal: Option<bool>,
     /// Why the move is illegal, or why it was not replayed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
+    pub reason: Option<String>,
     /// Legal for the audit engine's movement rules (`None`: not asked).
-    audit_legal: Option<bool>,
+    pub audit_legal: Option<bool>,
     /// Position after a legal move.
     #[serde(skip_serializing_if = "Option::is_none")]
-    position_after: Option<String>,
+    pub position_after: Option<String>,
 }
 
 /// Pieces left on the board.
 #[derive(Serialize)]
-struct Pieces {
-    red: u32,
-    black: u32,
+pub struct Pieces {
+    /// Red pieces on the board (0 to 12).
+    pub red: u32,
+    /// Black pieces on the board (0 to 12).
+    pub black: u32,
 }
 
 /// The report of `ttc verify-game surakarta`.
 #[derive(Serialize)]
-pub(super) struct VerifyReport {
-    game: &'static str,
-    file: String,
+pub struct VerifyReport {
+    /// Always `surakarta`.
+    pub game: &'static str,
+    /// The record's display name, as given to [`verify_game`].
+    pub file: String,
     /// `ttc` or `course`.
-    format: &'static str,
+    pub format: &'static str,
     /// `standard` or `course`.
-    draw_rules: DrawRules,
-    start: String,
+    pub draw_rules: DrawRules,
+    /// Start position in Surakarta notation.
+    pub start: String,
     /// Moves replayed legally.
-    plies: usize,
+    pub plies: usize,
     /// `red`, `black`, `draw` or `unfinished` after the legal moves.
-    result: &'static str,
-    status: Status,
+    pub result: &'static str,
+    /// The game state after the legal moves (serialised as the rules engine's status).
+    pub status: Status,
     /// Human-readable result with the rule that ended the game.
-    result_text: String,
-    final_position: String,
-    pieces: Pieces,
-    claimed_result: Option<String>,
-    illegal: Option<IllegalReport>,
+    pub result_text: String,
+    /// Position after the legal moves, in Surakarta notation.
+    pub final_position: String,
+    /// Pieces left on the board after the legal moves.
+    pub pieces: Pieces,
+    /// The result the record claims (`result` line), if any.
+    pub claimed_result: Option<String>,
+    /// The first illegal move, if any.
+    pub illegal: Option<IllegalReport>,
     /// A course log holding its game twice: the second copy was not
     /// replayed.
-    written_twice: bool,
+    pub written_twice: bool,
     /// Whether the audit engine agreed on every move replayed.
-    engines_agree: bool,
+    pub engines_agree: bool,
+    /// The first difference between the engines, as a sentence.
     #[serde(skip_serializing_if = "Option::is_none")]
-    engine_disagreement: Option<String>,
+    pub engine_disagreement: Option<String>,
     /// Every move of the record, in order.
-    moves: Vec<MoveEntry>,
+    pub moves: Vec<MoveEntry>,
 }
 
 fn result_word(status: Status) -> &'static str {
@@ -291,29 +278,11 @@ fn result_word(status: Status) -> &'static str {
 
 /// Options of a replay.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Options {
+pub struct Options {
     /// The record format (or `Auto`).
     pub format: SurakartaFormat,
     /// The draw convention.
     pub rules: DrawRules,
-}
-
-/// Runs `ttc verify-game surakarta`.
-///
-/// # Errors
-/// Unreadable or malformed record (with the line), the first illegal move
-/// (after printing the report), a claimed result that the replay
-/// contradicts, or a disagreement of the two engines.
-pub fn verify_game(args: &VerifyGameArgs, json: bool) -> anyhow::Result<()> {
-    let file = args.file.display().to_string();
-    let text = super::read_record(&args.file)?;
-    let options = Options {
-        format: args.format,
-        rules: args.draw_rules,
-    };
-    let report = replay(&text, &file, options)?;
-    print_report(&report, json)?;
-    check_report(&report)
 }
 
 /// The move `w` in this project's terms in `pos` (a course move is a
@@ -450,8 +419,8 @@ impl Replay {
 /// through both engines: the header, then every move until the first
 /// illegal one. A malformed record is an error; an illegal move is
 /// reported.
-pub(super) fn replay(text: &str, file: &str, options: Options) -> anyhow::Result<VerifyReport> {
-    let text = super::without_bom(text, file)?;
+pub fn verify_game(text: &str, file: &str, options: Options) -> anyhow::Result<VerifyReport> {
+    let text = without_bom(text, file)?;
     let course = match options.format {
         SurakartaFormat::Auto => course_log::looks_like_course_log(text),
         SurakartaFormat::Ttc => false,
@@ -515,63 +484,10 @@ pub(super) fn replay(text: &str, file: &str, options: Options) -> anyhow::Result
     })
 }
 
-/// Prints the report of `ttc verify-game surakarta` (JSON or text; the
-/// text leaves out the per-move list).
-fn print_report(report: &VerifyReport, json: bool) -> anyhow::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(report)?);
-        return Ok(());
-    }
-    println!("record    {}", report.file);
-    if report.format == "course" {
-        println!("format    course log (its Black is our Red and moves first)");
-    }
-    if report.written_twice {
-        println!(
-            "log       the game is written twice; the second copy ({} moves, the same) is not replayed",
-            report.moves.len() / 2
-        );
-    }
-    println!("rules     {} draw rules", report.draw_rules);
-    println!("start     {}", report.start);
-    println!("plies     {} legal", report.plies);
-    if let Some(il) = &report.illegal {
-        let notation = il.notation.as_ref().filter(|n| **n != il.mv);
-        println!(
-            "illegal   move {} {}{} (line {}): {}",
-            il.ply,
-            clip_quoted(&il.mv),
-            notation.map(|n| format!(" ({n})")).unwrap_or_default(),
-            il.line,
-            il.reason
-        );
-        println!("          in {}", il.position);
-    }
-    println!("result    {} ({})", report.result, report.result_text);
-    println!(
-        "pieces    red {}, black {}",
-        report.pieces.red, report.pieces.black
-    );
-    println!("final     {}", report.final_position);
-    if let Some(c) = &report.claimed_result {
-        let verdict = if c == report.result {
-            "matches"
-        } else {
-            "DOES NOT match"
-        };
-        println!("claimed   {c} ({verdict})");
-    }
-    match &report.engine_disagreement {
-        None => println!("engines   the audit engine agrees on every move"),
-        Some(d) => println!("engines   DISAGREE: {d}"),
-    }
-    Ok(())
-}
-
 /// The error of `ttc verify-game surakarta` for an illegal move, a
 /// claimed result that the replay contradicts, or an engine
 /// disagreement.
-fn check_report(report: &VerifyReport) -> anyhow::Result<()> {
+pub fn check_report(report: &VerifyReport) -> anyhow::Result<()> {
     if let Some(il) = &report.illegal {
         bail!(
             "illegal move {} {} at line {} of {}: {}",
@@ -607,7 +523,7 @@ mod tests {
             format: SurakartaFormat::Auto,
             rules,
         };
-        replay(text, "log.txt", options).unwrap()
+        verify_game(text, "log.txt", options).unwrap()
     }
 
     /// A course log whose moves shuttle back and forth: under the standard

@@ -1,8 +1,8 @@
 //! Hand-written Tic-Tac-Chec records replayed on the 3x3 PNB variant
 //! (travel-direction, lock 4), with and without its table solved here.
 
-use super::record::parse;
-use super::replay;
+use records::ttc::record::parse;
+use records::ttc::replay;
 use rules::ttc::{PawnReading, Role, Variant};
 use solver::probe::Prober;
 use solver::{solve, SolveOptions};

@@ -32,7 +32,7 @@
 
 use rules::surakarta::Square;
 
-use super::clip;
+use rules::echo::clip;
 
 /// One move as the log writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]

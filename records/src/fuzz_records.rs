@@ -6,7 +6,7 @@
 //! (and the line); an illegal turn or move is reported with its line and
 //! a non-empty reason. Budget: `rules/tests/fuzz/harness.rs`.
 
-#[path = "../../../rules/tests/fuzz/harness.rs"]
+#[path = "../../rules/tests/fuzz/harness.rs"]
 mod harness;
 
 use harness::{fuzz_text, SplitMix64};
@@ -62,7 +62,7 @@ fn surakarta_record(plies: usize, seed: u64) -> String {
 /// A legal LittleGolem record of up to `turns` random turns from the
 /// seeded opening `seed`, split over lines.
 fn littlegolem_record(seed: u64, turns: usize) -> String {
-    use super::littlegolem::code_of;
+    use crate::littlegolem::code_of;
     let start = tz::Position::seeded(seed);
     let pos_letters: String = tz::Point::all()
         .map(|p| {
@@ -136,7 +136,7 @@ fn check_illegal(il: &serde_json::Value) {
 
 /// TZAAR record: replayed, or an error naming the file.
 fn check_tzaar_record(text: &str) {
-    match super::tzaar_record::replay(text, FILE, super::tzaar_record::TzaarFormat::Auto) {
+    match crate::tzaar::verify_game(text, FILE, crate::tzaar::TzaarFormat::Auto) {
         Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal_turn"]),
         Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
     }
@@ -144,11 +144,11 @@ fn check_tzaar_record(text: &str) {
 
 /// Surakarta record: replayed, or an error naming the file.
 fn check_surakarta_record(text: &str) {
-    let options = super::surakarta_record::Options {
-        format: super::surakarta_record::SurakartaFormat::Auto,
+    let options = crate::surakarta::Options {
+        format: crate::surakarta::SurakartaFormat::Auto,
         rules: sk::DrawRules::Standard,
     };
-    match super::surakarta_record::replay(text, FILE, options) {
+    match crate::surakarta::verify_game(text, FILE, options) {
         Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal"]),
         Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
     }

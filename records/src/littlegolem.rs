@@ -55,7 +55,7 @@
 
 use rules::tzaar::{Color, Kind, Point, Position, Step};
 
-use super::clip;
+use rules::echo::clip;
 
 /// A LittleGolem point name (two letters `k`-`s`) as a GIPF point.
 ///

@@ -1,41 +1,19 @@
-//! `ttc verify-game ttc FILE [--table TABLE]`: replays a Tic-Tac-Chec game
-//! record ([`record`] gives the format), refuses the first illegal move
+//! Tic-Tac-Chec game records (`ttc verify-game ttc FILE [--table TABLE]`):
+//! replays a record ([`record`] gives the format), refuses the first illegal move
 //! with its number and reason, and with a table annotates every move with
 //! the value before and after it, marking each move that changes the
 //! theoretical result (a win thrown away, a draw lost), as an engine's
 //! game analysis does.
 
 pub mod record;
-#[cfg(test)]
-mod tests;
 
-use crate::games::{clip, read_record};
-use crate::variant_args::VariantArgs;
 use anyhow::{bail, Context, Result};
-use clap::Args;
 use record::{Claim, Record};
+use rules::echo::clip;
 use rules::ttc::{Color, Move, Position, Variant};
 use serde::Serialize;
 use solver::probe::Prober;
-use std::path::PathBuf;
 use tables::code::Wdl;
-
-/// Arguments of `ttc verify-game ttc`.
-#[derive(Debug, Args)]
-pub struct VerifyGameArgs {
-    /// Game record: `#` comments, optional `position: TEXT` and
-    /// `result: white|black|draw|unfinished` lines, moves such as `N@b2`
-    /// and `a1-b3` (README, "Tic-Tac-Chec game records").
-    pub file: PathBuf,
-    /// Solved table (source or compact) to annotate the moves with; its
-    /// header names the rules.
-    #[arg(long)]
-    pub table: Option<PathBuf>,
-    /// Rules of the game when no table is given (default: the real game,
-    /// travel-direction reading); with a table they must match its header.
-    #[command(flatten)]
-    pub variant: VariantArgs,
-}
 
 /// One move of the replay.
 #[derive(Debug, Serialize)]
@@ -209,76 +187,35 @@ pub fn replay(rec: &Record, v: Variant, prober: Option<&Prober>) -> Result<GameR
     })
 }
 
-/// Runs `ttc verify-game ttc`.
-pub fn run(a: &VerifyGameArgs, json: bool) -> Result<()> {
-    let text = read_record(&a.file)?;
-    let what = || format!("game record {}", a.file.display());
-    let rec = record::parse(&text).with_context(what)?;
-    let prober = match &a.table {
-        None => None,
-        Some(t) => Some(Prober::open(t).with_context(|| format!("cannot open {}", t.display()))?),
-    };
-    let v = match &prober {
-        None => a.variant.variant()?,
-        Some(p) if a.variant.given() => {
-            let want = a.variant.variant_over(p.variant())?;
-            if want != p.variant() {
-                bail!(
-                    "the options ask for {}, the table holds {}",
-                    want.describe(),
-                    p.variant().describe()
-                );
-            }
-            want
-        }
-        Some(p) => p.variant(),
-    };
-    let mut r = replay(&rec, v, prober.as_ref()).with_context(what)?;
-    r.file = a.file.display().to_string();
-    if json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
-        return Ok(());
-    }
-    print!("{}", text_report(&r));
-    Ok(())
+/// Verifies the Tic-Tac-Chec game record `text` (named `name` in
+/// messages): reads it ([`record::parse`]) and replays it in `variant`,
+/// annotated with `prober`'s table if given ([`verify_record`]).
+///
+/// # Errors
+/// `game record NAME: ...` with the malformed line, the first illegal
+/// move, or a claimed result the replay does not bear out.
+pub fn verify_game(
+    text: &str,
+    name: &str,
+    variant: Variant,
+    prober: Option<&Prober>,
+) -> Result<GameReport> {
+    let rec = record::parse(text).with_context(|| format!("game record {name}"))?;
+    verify_record(&rec, name, variant, prober)
 }
 
-fn text_report(r: &GameReport) -> String {
-    use std::fmt::Write;
-    let mut o = String::new();
-    let _ = writeln!(o, "record: {} ({})", r.file, r.rules);
-    let _ = writeln!(o, "start: {}", r.start);
-    for p in &r.plies {
-        let _ = write!(o, "{:>4}. {:<5} {}", p.ply, p.color, p.mv);
-        if let (Some(b), Some(a)) = (&p.before, &p.after) {
-            let pad = 7usize.saturating_sub(p.mv.len());
-            let _ = write!(o, "{:pad$} {b} -> {a}", "");
-            if let Some(note) = p.note {
-                let _ = write!(o, "  ?? {note}; best {}", p.best.as_deref().unwrap_or("-"));
-            }
-        }
-        let _ = writeln!(o);
-    }
-    let _ = writeln!(o, "end: {}", r.end);
-    let _ = writeln!(
-        o,
-        "result: {}{}",
-        r.result,
-        r.claimed
-            .map_or(String::new(), |c| format!(" (claimed {c}: consistent)"))
-    );
-    if !r.plies.is_empty() && r.plies[0].before.is_some() {
-        let list: Vec<String> = r.result_changing.iter().map(|n| n.to_string()).collect();
-        let _ = writeln!(
-            o,
-            "moves that change the theoretical result: {}{}",
-            r.result_changing.len(),
-            if list.is_empty() {
-                String::new()
-            } else {
-                format!(" (plies {})", list.join(", "))
-            }
-        );
-    }
-    o
+/// [`replay`] of a record already read, its report naming the record
+/// `name` (the `file` field).
+///
+/// # Errors
+/// As [`replay`], prefixed with `game record NAME`.
+pub fn verify_record(
+    rec: &Record,
+    name: &str,
+    variant: Variant,
+    prober: Option<&Prober>,
+) -> Result<GameReport> {
+    let mut r = replay(rec, variant, prober).with_context(|| format!("game record {name}"))?;
+    r.file = name.to_string();
+    Ok(r)
 }

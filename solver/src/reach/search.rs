@@ -1,0 +1,47 @@
+//! The shared state of a reachability search: the visited bitmaps (table
+//! order) and the pending ones (group order), with the marking of a
+//! position reached. The opening (module `opening`) and the
+//! post-opening rounds (module `expand`) add their steps to it.
+
+use super::bits::Bits;
+use tables::Index;
+
+/// The shared state of a search.
+pub(super) struct Search<'a> {
+    /// The post-opening index.
+    pub(super) idx: &'a Index,
+    /// Cells reached, per side to move (table order).
+    pub(super) visited: [Bits; 2],
+    /// Cells still to expand, per side to move (group order).
+    pub(super) pending: [Bits; 2],
+    /// Show progress on standard error.
+    pub(super) progress: bool,
+}
+
+impl Search<'_> {
+    /// Marks cell `cell` reached with side `side` (0 = White, 1 = Black)
+    /// to move; queues it for expansion if it is new and not over
+    /// (`line`: a line is on the board).
+    pub(super) fn mark(&self, side: usize, cell: u64, line: bool) {
+        self.mark_with(side, cell, line, || {
+            let (mover, opp) = self.idx.unrank(cell).expect("cell inside the table");
+            self.idx.rank(&opp, &mover)
+        });
+    }
+
+    /// As [`Search::mark`], with `group_bit` giving the cell's group-order
+    /// bit (called only when the cell is new and not over).
+    #[inline(always)]
+    pub(super) fn mark_with(
+        &self,
+        side: usize,
+        cell: u64,
+        line: bool,
+        group_bit: impl FnOnce() -> u64,
+    ) {
+        if !self.visited[side].insert(cell) || line {
+            return;
+        }
+        self.pending[side].insert(group_bit());
+    }
+}
