@@ -25,6 +25,15 @@ create_exception!(
 );
 create_exception!(
     tictacchec,
+    RecordError,
+    PyValueError,
+    "A game record that is malformed (the message names the record and the \
+     line), or, for verify_game with check=True, one with an illegal move, a \
+     claimed result the replay contradicts or engines that disagree. \
+     Subclass of ValueError; the message is the command line's."
+);
+create_exception!(
+    tictacchec,
     TableError,
     PyOSError,
     "A table that is missing, unreadable, damaged, unfinished or foreign, \

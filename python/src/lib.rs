@@ -1,11 +1,12 @@
 //! `tictacchec._native`: the extension module under the `tictacchec`
 //! Python package. Everything here converts between Python and the
-//! library crates (`rules`, `tables`, `solver`, `audit`); no rule, index
-//! or table format logic lives in this crate.
+//! library crates (`rules`, `tables`, `solver`, `audit`, `records`); no
+//! rule, index, table format or record format logic lives in this crate.
 //!
 //! Files, bottom up: `errors`, `depth`, `variant`, `section_arg`,
 //! `value`, `cell_index`; `ttc_position`, `tzaar`, `surakarta` (the
-//! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`; `table` on top.
+//! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`;
+//! `table`; `verify_game` on top.
 
 mod cell_index;
 mod cells;
@@ -21,6 +22,7 @@ mod ttc_position;
 mod tzaar;
 mod value;
 mod variant;
+mod verify_game;
 
 use pyo3::prelude::*;
 
@@ -32,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(table::open_table, m)?)?;
     m.add_function(wrap_pyfunction!(cells::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_game::verify_game, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_class::<value::Value>()?;
     m.add_class::<ttc_position::Position>()?;
@@ -44,5 +47,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PositionError", py.get_type::<errors::PositionError>())?;
     m.add("MoveError", py.get_type::<errors::MoveError>())?;
     m.add("TableError", py.get_type::<errors::TableError>())?;
+    m.add("RecordError", py.get_type::<errors::RecordError>())?;
     Ok(())
 }

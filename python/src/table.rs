@@ -65,7 +65,7 @@ pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool) -> PyResult<Table>
 
 impl Table {
     /// The prober, or `TableError` once closed.
-    fn prober(&self) -> PyResult<Arc<Prober>> {
+    pub fn prober(&self) -> PyResult<Arc<Prober>> {
         let guard = self.prober.lock().unwrap_or_else(|e| e.into_inner());
         guard
             .clone()

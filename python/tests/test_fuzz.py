@@ -1,4 +1,4 @@
-"""Malformed positions, moves and turns of every game raise only the
+"""Malformed positions, moves, turns and records of every game raise only the
 documented exceptions (never a crash or another exception).
 
 Examples per test: ``$TTC_PY_FUZZ_EXAMPLES`` (default 5,000; the long
@@ -79,7 +79,7 @@ TZAAR_VALID = [
 ]
 SURAKARTA_VALID = ["bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0", "b5/6/2r3/6/6/5b b 12"]
 
-ALLOWED = (ttc.PositionError, ttc.MoveError)
+
 
 
 @FUZZ
@@ -168,3 +168,20 @@ def test_table_probe_many(table, items):
     except ttc.PositionError:
         return
     assert len(cats) == len(dists) == len(items)
+
+
+RECORD_CHARS = TZAAR_CHARS + SURAKARTA_CHARS + TTC_CHARS + "\n#:;()[]FWBPOS.resultunfinished"
+
+
+@FUZZ
+@given(
+    st.sampled_from(["tzaar", "surakarta", "ttc"]),
+    st.one_of(texts(RECORD_CHARS), st.text(alphabet=RECORD_CHARS, max_size=300)),
+    st.booleans(),
+)
+def test_records(game, text, check):
+    try:
+        report = ttc.verify_game(game, text, check=check)
+    except ttc.RecordError:
+        return
+    assert isinstance(report, dict)

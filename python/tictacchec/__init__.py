@@ -12,19 +12,22 @@ command line, so answers (and error messages) are the command line's.
 
 Main entry points: :func:`open_table` (a :class:`Table`), :class:`Position`
 (Tic-Tac-Chec), :mod:`tictacchec.tzaar`, :mod:`tictacchec.surakarta`,
-:func:`decode`; errors are :class:`PositionError`, :class:`MoveError`
-(both ``ValueError``) and :class:`TableError` (an ``OSError``).
+:func:`decode`, :func:`verify_game`; errors are :class:`PositionError`,
+:class:`MoveError`, :class:`RecordError` (all ``ValueError``) and
+:class:`TableError` (an ``OSError``).
 """
 
 from ._native import (
     MoveError,
     Position,
     PositionError,
+    RecordError,
     Table,
     TableError,
     Value,
     decode,
     open_table,
+    verify_game,
 )
 from . import surakarta, tzaar
 
@@ -32,6 +35,7 @@ __all__ = [
     "MoveError",
     "Position",
     "PositionError",
+    "RecordError",
     "Table",
     "TableError",
     "Value",
@@ -39,4 +43,5 @@ __all__ = [
     "open_table",
     "surakarta",
     "tzaar",
+    "verify_game",
 ]

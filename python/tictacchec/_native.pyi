@@ -18,6 +18,11 @@ class PositionError(ValueError):
 class MoveError(ValueError):
     """A move or turn that does not parse or is illegal."""
 
+class RecordError(ValueError):
+    """A malformed game record (naming the record and the line); with
+    ``verify_game(..., check=True)`` also an illegal move, a contradicted
+    claimed result or an engine disagreement."""
+
 class TableError(OSError):
     """A missing, unreadable, damaged, unfinished or foreign table (the
     message names the file, and the offset and field of a bad header), or
@@ -137,6 +142,23 @@ def decode(
 ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
     """Cell codes to categories (-1/0/1) and distances (plies, -1 draw),
     same shape. ValueError for the invalid code 254."""
+
+def verify_game(
+    game: Literal["tzaar", "surakarta", "ttc"],
+    text: str,
+    format: str = "auto",
+    draw_rules: Literal["standard", "course"] = "standard",
+    *,
+    name: str = "record",
+    table: Optional[Table] = None,
+    size: int = 4,
+    roles: Optional[str] = None,
+    rules: str = "travel",
+    lock: Optional[int] = None,
+    check: bool = False,
+) -> dict[str, Any]:
+    """The report of ``ttc verify-game GAME FILE --json`` for the record
+    ``text``. Raises RecordError."""
 
 class TzaarPosition:
     """``tictacchec.tzaar.Position``: TZAAR (tzaar-standard-2016-v1)."""
