@@ -1,0 +1,143 @@
+"""Benchmarks of the Python package (not a timed test; run it on an idle
+machine). Medians of 5 runs.
+
+    python bench.py --source ttc-travel.tbl --compact ttc-travel.ctbl [--ttc PATH]
+
+* ``Table.probe`` per call on the compact table, after warm-up
+  (goal: at most 5 us).
+* ``Table.probe_many`` of 1,000,000 random legal positions given as
+  strings, on the source and on the compact table (goal: at least
+  2,000,000 positions/s on the source table, 2 cores).
+* Surakarta ``perft(6)`` from Python against ``ttc perft surakarta
+  --depth 6`` (goal: within 10 %).
+* Peak RSS of a process that makes 1,000,000 position strings and probes
+  them with ``probe_many`` (source table), and of one that only makes
+  the strings.
+"""
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import tictacchec as ttc
+from tictacchec import surakarta
+
+RUNS = 5
+
+
+def median_time(fn, runs=RUNS):
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def random_positions(table, n, seed=1):
+    """`n` random legal positions of the table, as notation strings: cells
+    drawn uniformly over both sections, each as the position
+    `Table.position_at` gives (a post-opening cell's White-to-move image)."""
+    rng = random.Random(seed)
+    sections = [(s["name"], s["cells"]) for s in table.info["sections"]]
+    total = sum(c for _, c in sections)
+    out = []
+    for _ in range(n):
+        i = rng.randrange(total)
+        for name, cells in sections:
+            if i < cells:
+                out.append(str(table.position_at(name, i)))
+                break
+            i -= cells
+    return out
+
+
+def bench_probe(compact, positions):
+    with ttc.open_table(compact) as t:
+        sample = positions[:20_000]
+        for p in sample:  # warm-up: every block these positions need
+            t.probe(p)
+        per = median_time(lambda: [t.probe(p) for p in sample]) / len(sample)
+    print(f"probe (compact, warm), per call:        {per * 1e6:8.2f} us   (goal <= 5 us)")
+
+
+def bench_probe_many(path, positions, label):
+    with ttc.open_table(path, trust=True) as t:
+        t.probe_many(positions[:100_000])  # warm-up
+        secs = median_time(lambda: t.probe_many(positions))
+    rate = len(positions) / secs
+    print(f"probe_many ({label}), {len(positions):,} positions: {secs:6.3f} s = {rate:,.0f} positions/s")
+    return rate
+
+
+def bench_perft(ttc_bin):
+    start = surakarta.Position()
+    py = median_time(lambda: start.perft(6))
+    cli = median_time(
+        lambda: subprocess.run(
+            [ttc_bin, "--json", "perft", "surakarta", "--depth", "6"],
+            check=True,
+            capture_output=True,
+        )
+    )
+    nodes = start.perft(6)
+    print(
+        f"surakarta perft(6) = {nodes:,}: Python {py:.3f} s, ttc {cli:.3f} s "
+        f"(process wall time), ratio {py / cli:.3f}"
+    )
+
+
+RSS_SCRIPT = """
+import random, resource, sys
+import tictacchec as ttc
+path, n, probe = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+with ttc.open_table(path, trust=True) as t:
+    rng = random.Random(1)
+    cells = t.info["sections"][0]["cells"]
+    positions = [str(t.position_at("post-opening", rng.randrange(cells))) for _ in range(n)]
+    if probe:
+        t.probe_many(positions)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def bench_rss(source, n):
+    def peak(probe):
+        out = subprocess.run(
+            [sys.executable, "-c", RSS_SCRIPT, str(source), str(n), "1" if probe else "0"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        return int(out.split()[-1]) / 1024
+
+    base, full = peak(False), peak(True)
+    print(
+        f"peak RSS, {n:,} strings only: {base:,.0f} MiB; with probe_many (source): {full:,.0f} MiB "
+        f"(includes the table pages touched through the mapping)"
+    )
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--compact", required=True)
+    ap.add_argument("--ttc", default=shutil.which("ttc") or "target/release/ttc")
+    ap.add_argument("--positions", type=int, default=1_000_000)
+    args = ap.parse_args()
+    with ttc.open_table(args.source, trust=True) as t:
+        print(f"table: {t.info['rules']}; making {args.positions:,} random positions ...")
+        positions = random_positions(t, args.positions)
+    bench_probe(args.compact, positions)
+    bench_probe_many(args.source, positions, "source")
+    bench_probe_many(args.compact, positions, "compact")
+    bench_perft(args.ttc)
+    bench_rss(args.source, args.positions)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+//! The perft depth limit shared by the three games.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::PyResult;
+
+/// Largest perft depth accepted: every game's count recurses once per
+/// ply (turn), and 64 is far beyond any count that finishes (the
+/// command line's limit for all three games).
+pub const MAX_DEPTH: u32 = 64;
+
+/// `Ok` for a depth of 0 to [`MAX_DEPTH`].
+///
+/// # Errors
+/// `ValueError` naming the depth and the maximum.
+pub fn check(depth: u32) -> PyResult<()> {
+    if depth > MAX_DEPTH {
+        return Err(PyValueError::new_err(format!(
+            "depth {depth} is above the maximum of {MAX_DEPTH}: the count recurses once per ply"
+        )));
+    }
+    Ok(())
+}

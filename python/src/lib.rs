@@ -1,0 +1,52 @@
+//! `tictacchec._native`: the extension module under the `tictacchec`
+//! Python package. Everything here converts between Python and the
+//! library crates (`rules`, `tables`, `solver`, `audit`, `records`); no
+//! rule, index, table format or record format logic lives in this crate.
+//!
+//! Files, bottom up: `errors`, `depth`, `variant`, `section_arg`,
+//! `value`, `cell_index`; `ttc_position`, `tzaar`, `surakarta` (the
+//! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`;
+//! `table`; `verify_game` on top.
+
+mod cell_index;
+mod cells;
+mod depth;
+mod errors;
+mod position_arg;
+mod probe_many;
+mod section_arg;
+mod surakarta;
+mod table;
+mod texts_arg;
+mod ttc_position;
+mod tzaar;
+mod value;
+mod variant;
+mod verify_game;
+
+use pyo3::prelude::*;
+
+/// The module: classes, functions and exceptions (the Python package
+/// re-exports them, and exposes the TZAAR and Surakarta classes as
+/// `tictacchec.tzaar.Position` and `tictacchec.surakarta.Position`).
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_function(wrap_pyfunction!(table::open_table, m)?)?;
+    m.add_function(wrap_pyfunction!(cells::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_game::verify_game, m)?)?;
+    m.add_class::<table::Table>()?;
+    m.add_class::<value::Value>()?;
+    m.add_class::<ttc_position::Position>()?;
+    m.add_class::<cells::CellsOwner>()?;
+    m.add("TzaarPosition", py.get_type::<tzaar::TzaarPosition>())?;
+    m.add(
+        "SurakartaPosition",
+        py.get_type::<surakarta::SurakartaPosition>(),
+    )?;
+    m.add("PositionError", py.get_type::<errors::PositionError>())?;
+    m.add("MoveError", py.get_type::<errors::MoveError>())?;
+    m.add("TableError", py.get_type::<errors::TableError>())?;
+    m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    Ok(())
+}

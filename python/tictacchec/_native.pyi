@@ -1,0 +1,197 @@
+"""Type stubs of the extension module ``tictacchec._native`` (re-exported
+by ``tictacchec``, ``tictacchec.tzaar`` and ``tictacchec.surakarta``)."""
+
+import os
+from typing import Any, Iterable, Literal, Optional, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Category = Literal["win", "draw", "loss"]
+SectionName = Literal["post-opening", "opening"]
+PositionLike = Union[str, "Position", None]
+
+class PositionError(ValueError):
+    """Bad position text, a position of another rule set, a cell index
+    out of range. The message is the command line's."""
+
+class MoveError(ValueError):
+    """A move or turn that does not parse or is illegal."""
+
+class RecordError(ValueError):
+    """A malformed game record (naming the record and the line); with
+    ``verify_game(..., check=True)`` also an illegal move, a contradicted
+    claimed result or an engine disagreement."""
+
+class TableError(OSError):
+    """A missing, unreadable, damaged, unfinished or foreign table (the
+    message names the file, and the offset and field of a bad header), or
+    a table used after close."""
+
+class Value:
+    """A value for the side to move (or for the player making a move)."""
+
+    category: Category
+    """``"win"``, ``"draw"`` or ``"loss"``."""
+    distance: Optional[int]
+    """Plies to the end under best play, 0..253; None for a draw."""
+    text: str
+    """As the command line prints it: ``"win in 5"``, ``"draw"``."""
+    @property
+    def wdl(self) -> int:
+        """1 win, 0 draw, -1 loss."""
+    def to_dict(self) -> dict[str, Any]:
+        """``{"category", "distance", "text"}``."""
+
+class Position:
+    """A Tic-Tac-Chec position (absolute colours), immutable and hashable.
+
+    ``notation`` is ``BOARD SIDE HANDS PAWNS PLY`` (``"4/4/4/4 w PNBRpnbr
+    -- 0"``); None is the empty board. Keywords choose the rule set as the
+    command line's ``--size`` (3 or 4), ``--roles`` (default ``PNBR`` on
+    4x4, required on 3x3), ``--rules`` (``travel``, ``outbound``,
+    ``toward``) and ``--lock`` (opening plies; default 6 on 4x4, 4 on
+    3x3). Raises PositionError.
+    """
+
+    def __init__(
+        self,
+        notation: Optional[str] = None,
+        *,
+        size: int = 4,
+        roles: Optional[str] = None,
+        rules: str = "travel",
+        lock: Optional[int] = None,
+    ) -> None: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def variant(self) -> str:
+        """``"4x4 PNBR travel-direction lock 6"``."""
+    @property
+    def size(self) -> int: ...
+    @property
+    def turn(self) -> Literal["white", "black"]: ...
+    @property
+    def opening_ply(self) -> Optional[int]:
+        """Ply inside the placement-only opening (0..lock-1), else None."""
+    @property
+    def hands(self) -> dict[str, str]:
+        """``{"white": "PN", "black": "b"}``."""
+    @property
+    def pawn_directions(self) -> dict[str, Optional[Literal["up", "down"]]]: ...
+    @property
+    def board(self) -> dict[str, str]:
+        """Square name to piece letter (upper case White)."""
+    @property
+    def is_terminal(self) -> bool:
+        """A line is on the board: the side to move has lost."""
+    def legal_moves(self) -> list[str]:
+        """Moves in generator order: ``"N@b2"``, ``"a1-b3"``."""
+    def play(self, move_text: str, /) -> "Position":
+        """Raises MoveError."""
+    def cell(self) -> Tuple[SectionName, int]:
+        """``(section, index)`` of the table cell holding the position."""
+    def perft(self, depth: int) -> int:
+        """Leaves ``depth`` plies deep (0..64), as ``ttc perft ttc``."""
+    def divide(self, depth: int) -> dict[str, int]:
+        """Leaves below each root move, in generator order."""
+    def diagram(self) -> str: ...
+
+class Table:
+    """An open tablebase; a context manager. TableError after close."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def info(self) -> dict[str, Any]:
+        """``{"path", "format", "rules", "reading", "rule_tag", "size",
+        "roles", "opening_plies", "sections": [{"name", "cells"}],
+        "cells_crc"}``."""
+    def probe(self, position: PositionLike, /) -> Value: ...
+    def get(self, position: PositionLike, /, default: Any = None) -> Any:
+        """Like probe, ``default`` for a position the table cannot answer."""
+    def answer(self, position: PositionLike, /) -> dict[str, Any]:
+        """The object of ``ttc probe --json`` without the table fields."""
+    def moves(self, position: PositionLike, /) -> list[dict[str, Any]]:
+        """Every move best first: ``{"move", "category", "distance",
+        "text", "position", "order"}``."""
+    def line(self, position: PositionLike = None, /, max_plies: int = 300) -> dict[str, Any]:
+        """``ttc line --json``: steps, end, plies, prefix_plies, cycle_plies."""
+    def probe_many(
+        self, positions: Union[Iterable[str], npt.NDArray[np.str_]], /
+    ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
+        """Categories (-1 loss, 0 draw, 1 win) and distances (plies, -1
+        draw), in parallel without the GIL."""
+    def cell(self, position: PositionLike, /) -> Tuple[SectionName, int]: ...
+    def position_at(self, section: str, index: int) -> Position: ...
+    def cells(self, section: str) -> npt.NDArray[np.uint8]:
+        """Read-only zero-copy view of a source table's cells."""
+    def close(self) -> None: ...
+    def __enter__(self) -> "Table": ...
+    def __exit__(self, *args: object) -> bool: ...
+
+def open_table(path: Union[str, "os.PathLike[str]"], *, trust: bool = False) -> Table:
+    """Opens a source or compact table with ``ttc probe``'s checks
+    (``trust`` skips a source table's cell CRC). Raises TableError."""
+
+def decode(
+    codes: npt.NDArray[np.uint8],
+) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
+    """Cell codes to categories (-1/0/1) and distances (plies, -1 draw),
+    same shape. ValueError for the invalid code 254."""
+
+def verify_game(
+    game: Literal["tzaar", "surakarta", "ttc"],
+    text: str,
+    format: str = "auto",
+    draw_rules: Literal["standard", "course"] = "standard",
+    *,
+    name: str = "record",
+    table: Optional[Table] = None,
+    size: int = 4,
+    roles: Optional[str] = None,
+    rules: str = "travel",
+    lock: Optional[int] = None,
+    check: bool = False,
+) -> dict[str, Any]:
+    """The report of ``ttc verify-game GAME FILE --json`` for the record
+    ``text``. Raises RecordError."""
+
+class TzaarPosition:
+    """``tictacchec.tzaar.Position``: TZAAR (tzaar-standard-2016-v1)."""
+
+    def __init__(self, notation: Optional[str] = None, *, seed: Optional[int] = None) -> None: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def turn(self) -> Literal["white", "black"]: ...
+    @property
+    def is_opening(self) -> bool: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal_turns(self) -> list[str]: ...
+    def play(self, turn: str, /) -> "TzaarPosition": ...
+    def perft(self, depth: int) -> int: ...
+    def divide(self, depth: int) -> dict[str, int]: ...
+
+class SurakartaPosition:
+    """``tictacchec.surakarta.Position``: Surakarta."""
+
+    def __init__(self, notation: Optional[str] = None) -> None: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def turn(self) -> Literal["red", "black"]: ...
+    @property
+    def quiet_turns(self) -> int: ...
+    @property
+    def piece_counts(self) -> dict[str, int]: ...
+    def legal_moves(self) -> list[str]: ...
+    def play(self, move_text: str, /) -> "SurakartaPosition": ...
+    def perft(self, depth: int) -> int: ...
+    def divide(self, depth: int) -> dict[str, int]: ...
