@@ -29,8 +29,13 @@ fi
 cargo build --release --quiet -p ttc
 export TTC_BIN=$root/target/release/ttc
 
-# The package builds in its own target folder (it is a workspace of its
-# own, outside the root workspace).
+# The package's crate is a workspace of its own (outside the root
+# workspace, so that `cargo test --workspace` needs no Python): format and
+# lints here, in its own target folder.
+cargo fmt --manifest-path python/Cargo.toml -- --check
+PYO3_PYTHON="$venv/bin/python" CARGO_TARGET_DIR=$root/target/python \
+    cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
+
 CARGO_TARGET_DIR=$root/target/python \
     "$venv/bin/python" -m pip install --quiet --no-build-isolation --force-reinstall --no-deps ./python
 
