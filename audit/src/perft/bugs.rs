@@ -56,14 +56,17 @@ impl Bug {
     /// # Errors
     /// An unknown name, with the known ones.
     pub fn parse(name: &str) -> Result<Bug, String> {
-        Bug::ALL.into_iter().find(|b| b.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = Bug::ALL.iter().map(|b| b.name()).collect();
-            format!(
-                "unknown bug {}: expected one of {}",
-                rules::echo::clip(name),
-                names.join(", ")
-            )
-        })
+        Bug::ALL
+            .into_iter()
+            .find(|b| b.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Bug::ALL.iter().map(|b| b.name()).collect();
+                format!(
+                    "unknown bug {}: expected one of {}",
+                    rules::echo::clip(name),
+                    names.join(", ")
+                )
+            })
     }
 
     /// Divide of `node` with the broken generator (empty at depth 0).
@@ -87,7 +90,8 @@ impl Bug {
             (Bug::TtcReturningPawn, Node::Ttc(p)) => {
                 let v = p.variant();
                 let broken = v.with_reading(ttc::PawnReading::OutboundOnly);
-                let q = ttc::Position::parse(&p.to_notation(), broken).map_err(|e| e.to_string())?;
+                let q =
+                    ttc::Position::parse(&p.to_notation(), broken).map_err(|e| e.to_string())?;
                 ttc::divide(&q, depth)
                     .into_iter()
                     .map(|(m, n)| line(m.to_text(&v), n))

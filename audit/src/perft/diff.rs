@@ -133,8 +133,10 @@ pub fn perft_diff(
             .filter(|l| !theirs.contains_key(&l.mv))
             .map(|l| rule_of(&node, &l.mv))
             .collect();
-        let mut only_engine: Vec<&String> =
-            theirs.keys().filter(|m| !mine.contains_key(m.as_str())).collect();
+        let mut only_engine: Vec<&String> = theirs
+            .keys()
+            .filter(|m| !mine.contains_key(m.as_str()))
+            .collect();
         only_engine.sort();
         if !only_ours.is_empty() || !only_engine.is_empty() {
             report.finding = Some(Finding {

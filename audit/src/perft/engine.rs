@@ -37,8 +37,7 @@ pub trait DivideSource: Sync {
     ///
     /// # Errors
     /// The source failed; the message names the command, depth and line.
-    fn divide(&self, depth: u32, root: &str, moves: &[String])
-        -> Result<Vec<DivideLine>, String>;
+    fn divide(&self, depth: u32, root: &str, moves: &[String]) -> Result<Vec<DivideLine>, String>;
 
     /// How reports name the source (the command line).
     fn describe(&self) -> String;
@@ -68,12 +67,7 @@ impl Engine {
 }
 
 impl DivideSource for Engine {
-    fn divide(
-        &self,
-        depth: u32,
-        root: &str,
-        moves: &[String],
-    ) -> Result<Vec<DivideLine>, String> {
+    fn divide(&self, depth: u32, root: &str, moves: &[String]) -> Result<Vec<DivideLine>, String> {
         let at = || {
             let mut s = format!("engine `{}` at depth {depth}", self.describe());
             if !moves.is_empty() {
@@ -181,8 +175,14 @@ fn run(engine: &Engine, depth: u32, root: &str, moves: &[String]) -> Result<Stri
     let out = out.join().expect("reader").map_err(|e| e.to_string())?;
     let err = String::from_utf8_lossy(&err.join().expect("reader")).into_owned();
     if !status.success() {
-        let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
-        return Err(format!("the engine failed ({status}); last line on stderr: {last:?}"));
+        let last = err
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        return Err(format!(
+            "the engine failed ({status}); last line on stderr: {last:?}"
+        ));
     }
     String::from_utf8(out).map_err(|_| "the output is not UTF-8 text".to_string())
 }
@@ -228,7 +228,11 @@ pub fn parse_answer(out: &str) -> Result<Vec<DivideLine>, String> {
     }
     let sum: u64 = lines.iter().map(|l| l.nodes).sum();
     if total != sum {
-        return Err(bad(n, l, &format!("the total is not the sum of the counts, {sum}")));
+        return Err(bad(
+            n,
+            l,
+            &format!("the total is not the sum of the counts, {sum}"),
+        ));
     }
     Ok(lines)
 }
@@ -274,8 +278,12 @@ mod tests {
         assert_eq!(parse_answer(&write_answer(&lines)).unwrap(), lines);
         assert!(parse_answer("a 1\n\n2\n").unwrap_err().contains("line 3"));
         assert!(parse_answer("a x\n\n1\n").unwrap_err().contains("line 1"));
-        assert!(parse_answer("a 1\na 1\n\n2\n").unwrap_err().contains("twice"));
+        assert!(parse_answer("a 1\na 1\n\n2\n")
+            .unwrap_err()
+            .contains("twice"));
         assert!(parse_answer("a 1\n").unwrap_err().contains("ends before"));
-        assert!(parse_answer("a 1\n\n1\nmore\n").unwrap_err().contains("line 4"));
+        assert!(parse_answer("a 1\n\n1\nmore\n")
+            .unwrap_err()
+            .contains("line 4"));
     }
 }

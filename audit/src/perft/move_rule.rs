@@ -97,7 +97,10 @@ fn ttc_kind(p: &ttc::Position, mv: &str) -> (&'static str, String) {
         ttc::Move::Step { from, to } => (from, to),
     };
     let locked = p.opening_ply().is_some();
-    let lock = format!(" (this rule set locks the first {} plies)", v.opening_plies());
+    let lock = format!(
+        " (this rule set locks the first {} plies)",
+        v.opening_plies()
+    );
     let capture = p.piece_at(to).is_some();
     match p.piece_at(from) {
         Some((color, ttc::Role::Pawn)) if capture => {

@@ -196,7 +196,11 @@ pub fn run_suite(
             }
             let found = match engine {
                 None => node.perft(depth),
-                Some(src) => src.divide(depth, &e.position, &[])?.iter().map(|l| l.nodes).sum(),
+                Some(src) => src
+                    .divide(depth, &e.position, &[])?
+                    .iter()
+                    .map(|l| l.nodes)
+                    .sum(),
             };
             report.counts_checked += 1;
             report.nodes += found;
@@ -243,11 +247,26 @@ mod tests {
     #[test]
     fn bad_lines_are_refused_with_file_and_line() {
         let cases = [
-            ("bbbbbb/bbbbbb/6/6/rrrrrr r 0 ; 1 16 ; start", "s.txt:4: bad position"),
-            ("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 1 2x ; start", "s.txt:4: field"),
-            ("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 1 16", "s.txt:4: expected"),
-            ("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 1 16 ; 2 256", "s.txt:4: the last"),
-            ("bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 2 256 ; start", "expected depth 1"),
+            (
+                "bbbbbb/bbbbbb/6/6/rrrrrr r 0 ; 1 16 ; start",
+                "s.txt:4: bad position",
+            ),
+            (
+                "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 1 2x ; start",
+                "s.txt:4: field",
+            ),
+            (
+                "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 1 16",
+                "s.txt:4: expected",
+            ),
+            (
+                "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 1 16 ; 2 256",
+                "s.txt:4: the last",
+            ),
+            (
+                "bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r 0 ; 2 256 ; start",
+                "expected depth 1",
+            ),
         ];
         for (line, want) in cases {
             let text = format!("# a suite\n\ngame: surakarta\n{line}\n");
