@@ -33,10 +33,11 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use audit::perft::diff::{perft_diff, PerftDiff};
-use audit::perft::engine::Engine;
+use audit::perft::engine::{DivideSource, Engine};
 use audit::perft::move_rule::RuledMove;
 use audit::perft::node::Game;
 use clap::Args;
+use records::engine_notation::{EngineNotation, Translated};
 use rules::echo::group;
 
 use crate::text::{emit, print_json};
@@ -67,6 +68,33 @@ pub struct PerftDiffArgs {
     /// Seconds one run of the engine may take before it is stopped.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// The engine writes moves in another notation: `littlegolem` (TZAAR,
+    /// e.g. `prqq-kplp`) or `course` (Surakarta, e.g. `E2-D3`). Positions
+    /// stay in ours.
+    #[arg(long, value_enum)]
+    pub notation: Option<EngineNotation>,
+}
+
+/// `engine` seen through `notation`, checked against `game`.
+///
+/// # Errors
+/// A notation of another game.
+pub fn speaking<'a>(
+    engine: &'a Engine,
+    notation: Option<EngineNotation>,
+    game: Game,
+) -> Result<Box<dyn DivideSource + 'a>> {
+    match notation {
+        None => Ok(Box::new(engine.clone())),
+        Some(n) if n.game() == game => Ok(Box::new(Translated {
+            inner: engine,
+            notation: n,
+        })),
+        Some(n) => bail!(
+            "--notation {n:?} is a {} notation, not a {game} one",
+            n.game()
+        ),
+    }
 }
 
 /// The engine of `--engine` and `--timeout`.
@@ -97,7 +125,9 @@ pub fn run(args: &PerftDiffArgs, json: bool) -> Result<()> {
         Some(m) => m.split(',').map(|s| s.trim().to_string()).collect(),
         None => Vec::new(),
     };
-    let report = perft_diff(game, &root, &moves, args.depth, &engine).map_err(|e| anyhow!(e))?;
+    let source = speaking(&engine, args.notation, game)?;
+    let report =
+        perft_diff(game, &root, &moves, args.depth, source.as_ref()).map_err(|e| anyhow!(e))?;
     if json {
         print_json(&report)?;
     } else {

@@ -20,14 +20,15 @@
 //! a mismatch exits with status 1 after the report.
 
 use anyhow::{anyhow, bail, Context, Result};
-use audit::perft::engine::{DivideSource, Engine};
+use audit::perft::engine::Engine;
 use audit::perft::node::Game;
 use audit::perft::suite::{parse_suite, run_suite, SuiteReport};
 use clap::Args;
+use records::engine_notation::EngineNotation;
 use rules::echo::group;
 use tables::progress::Progress;
 
-use crate::perft_diff_cmd::{diff_text, engine_of};
+use crate::perft_diff_cmd::{diff_text, engine_of, speaking};
 use crate::text::{emit, print_json};
 
 /// Arguments of `ttc perft-suite`.
@@ -47,6 +48,10 @@ pub struct PerftSuiteArgs {
     /// Seconds one run of the engine may take before it is stopped.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// The engine writes moves in another notation (see `ttc perft-diff
+    /// --notation`).
+    #[arg(long, value_enum, requires = "engine")]
+    pub notation: Option<EngineNotation>,
 }
 
 /// Runs `ttc perft-suite`.
@@ -67,8 +72,12 @@ pub fn run(args: &PerftSuiteArgs, json: bool) -> Result<()> {
         None => None,
     };
     let bar = Progress::new(!json, suite.entries.len() as u64, "positions");
-    let source = engine.as_ref().map(|e| e as &dyn DivideSource);
-    let report = run_suite(&suite, source, args.depth, &|| bar.inc(1)).map_err(|e| anyhow!(e))?;
+    let source = match &engine {
+        Some(e) => Some(speaking(e, args.notation, game)?),
+        None => None,
+    };
+    let report =
+        run_suite(&suite, source.as_deref(), args.depth, &|| bar.inc(1)).map_err(|e| anyhow!(e))?;
     bar.finish();
     if json {
         print_json(&report)?;

@@ -376,3 +376,40 @@ fn perft_engine_speaks_the_protocol() {
     let help = String::from_utf8_lossy(&ttc(&["perft-engine", "--help"]).stdout).into_owned();
     assert!(!help.contains("inject"), "{help}");
 }
+
+#[test]
+fn an_engine_in_the_course_notation_is_read_with_notation_course() {
+    // Our engine behind a wrapper that speaks the course's `E2-D3`.
+    let (_dir, cmd) = script(&format!(
+        "d=$1; p=$2; shift 2\n\
+         m=$(echo \"$@\" | tr A-F a-f)\n\
+         '{BIN}' perft-engine surakarta \"$d\" \"$p\" $m | sed 's/x/-/' | tr a-f A-F"
+    ));
+    let root = "b4b/1b2r1/6/2r3/6/r5 b 12";
+    let args = |n: Option<&str>| {
+        let mut a = vec!["--json", "perft-diff", "surakarta", "--depth", "3"];
+        a.extend(["--position", root, "--engine", &cmd]);
+        a.extend(n.map(|n| ["--notation", n]).into_iter().flatten());
+        ttc(&a)
+    };
+    let out = args(Some("course"));
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{r}");
+    assert!(r["finding"].is_null());
+    assert_eq!(r["engine_nodes"], 2739);
+    // Without --notation the engine's moves are unknown moves.
+    let err = String::from_utf8_lossy(&args(None).stderr).into_owned();
+    assert!(err.contains("unknown move"), "{err}");
+    let out = ttc(&[
+        "perft-diff",
+        "tzaar",
+        "--depth",
+        "1",
+        "--engine",
+        "x",
+        "--notation",
+        "course",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a tzaar one"), "{err}");
+}
