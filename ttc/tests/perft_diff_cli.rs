@@ -413,3 +413,19 @@ fn an_engine_in_the_course_notation_is_read_with_notation_course() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("not a tzaar one"), "{err}");
 }
+
+#[test]
+fn an_engine_contradicting_itself_between_depths_is_an_error() {
+    // Right at depth 1, but one count too many below a2-a3 at depth 2.
+    let (_dir, cmd) = script(&format!(
+        "if [ \"$1\" = 2 ] && [ $# = 2 ]; then\n\
+         '{BIN}' perft-engine surakarta \"$@\" | sed 's/^a2-a3 16$/a2-a3 17/' | \
+         awk 'NF==1 && $1 ~ /^[0-9]+$/ {{print $1+1; next}} {{print}}'\n\
+         else '{BIN}' perft-engine surakarta \"$@\"; fi"
+    ));
+    let out = ttc(&["perft-diff", "surakarta", "--depth", "2", "--engine", &cmd]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("contradicts itself"), "{err}");
+    assert!(err.contains("counted 17 below a2-a3"), "{err}");
+}

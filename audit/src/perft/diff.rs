@@ -92,7 +92,8 @@ pub struct PerftDiff {
 ///
 /// # Errors
 /// A bad root or move, or the engine's failure (the message names the
-/// command, depth and line); a move of the engine that cannot be read.
+/// command, depth and line); a move of the engine that cannot be read; an
+/// engine whose counts contradict each other between two depths.
 pub fn perft_diff(
     game: Game,
     root: &str,
@@ -149,6 +150,9 @@ pub fn perft_diff(
             break;
         }
         let Some(l) = ours.iter().find(|l| theirs[&l.mv] != l.nodes) else {
+            if let Some(s) = report.steps.last() {
+                return Err(inconsistent(source, s, theirs.values().sum()));
+            }
             break; // the same moves with the same counts: agreement
         };
         report.steps.push(DiffStep {
@@ -166,6 +170,21 @@ pub fn perft_diff(
     }
     report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The error of an engine whose divide below a move does not add up to
+/// the count it gave that move one ply higher (so no position differs).
+fn inconsistent(source: &dyn DivideSource, step: &DiffStep, total: u64) -> String {
+    format!(
+        "engine `{}` contradicts itself: at depth {} it counted {} below {}, but its \
+         divide after that move at depth {} totals {total} (ours: {})",
+        source.describe(),
+        step.depth,
+        step.engine_below,
+        step.mv,
+        step.depth - 1,
+        step.ours_below
+    )
 }
 
 /// The engine's divide with its moves in our spelling.
