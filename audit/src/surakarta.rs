@@ -311,6 +311,23 @@ impl Board {
     /// Walks from the piece on `start` in direction `dir` and returns the
     /// point it captures, if this direction gives a capture.
     pub fn capture_in_direction(&self, start: Point, dir: Dir) -> Option<Point> {
+        self.capture_walk(start, dir, |_| {})
+    }
+
+    /// The points a capture from `start` in direction `dir` crosses, in
+    /// order, ending with the captured point (the start point itself
+    /// appears when the path passes over it); `None` if this direction
+    /// gives no capture. Perft-diff's test engines use it to drop the
+    /// captures that pass their own start point.
+    pub fn capture_path(&self, start: Point, dir: Dir) -> Option<Vec<Point>> {
+        let mut path = Vec::new();
+        self.capture_walk(start, dir, |p| path.push(p))?;
+        Some(path)
+    }
+
+    /// The walk of [`Board::capture_in_direction`], calling `visit` on each
+    /// point entered (the captured one included).
+    fn capture_walk(&self, start: Point, dir: Dir, mut visit: impl FnMut(Point)) -> Option<Point> {
         let mover = self.at(start);
         let enemy = Board::enemy_of(mover);
         let mut here = start;
@@ -333,6 +350,7 @@ impl Board {
                     None => return None, // the line ends at the edge: no loop
                 }
             }
+            visit(here);
             if here == start {
                 continue; // the mover's own start point is empty once left
             }

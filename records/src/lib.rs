@@ -8,6 +8,8 @@
 //!   [`surakarta::verify_game`].
 //! * [`ttc`]: Tic-Tac-Chec records ([`ttc::record`]), optionally annotated
 //!   with a solved table; [`ttc::verify_game`].
+//! * [`engine_notation`]: perft-diff against engines that write moves in
+//!   LittleGolem's or the course's notation.
 //! * [`record_text`]: what the formats share (reading the file, the
 //!   byte-order mark, header lines).
 //!
@@ -29,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod course_log;
+pub mod engine_notation;
 pub mod littlegolem;
 pub mod record_text;
 pub mod surakarta;

@@ -98,8 +98,8 @@ pub fn point_of(code: &str) -> Result<Point, String> {
 }
 
 /// The LittleGolem name of a GIPF point (inverse of [`point_of`]; the
-/// tests use it to check the mapping both ways and to write records).
-#[cfg(test)]
+/// tests use it to check the mapping both ways and to write records, and
+/// perft-diff to speak to engines in LittleGolem's coordinates).
 pub fn code_of(point: Point) -> String {
     let x = point.column() as i32 - 4;
     let y = point.row() as i32 + x.max(0) - 5 - x;

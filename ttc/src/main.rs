@@ -10,6 +10,9 @@ mod count_cmd;
 mod line_cmd;
 mod pack_cmd;
 mod perft_cmd;
+mod perft_diff_cmd;
+mod perft_engine_cmd;
+mod perft_suite_cmd;
 mod pool;
 mod position_args;
 mod probe_batch;
@@ -70,6 +73,12 @@ enum Command {
         #[command(subcommand)]
         game: PerftGame,
     },
+    /// Find the first position where another engine's move generator differs from ours.
+    PerftDiff(perft_diff_cmd::PerftDiffArgs),
+    /// Run a perft suite with our generator or another engine.
+    PerftSuite(perft_suite_cmd::PerftSuiteArgs),
+    /// Our generator answering the perft-diff protocol: `MOVE COUNT` lines, a blank line, the total.
+    PerftEngine(perft_engine_cmd::PerftEngineArgs),
     /// Replay a game record and report the result.
     VerifyGame {
         #[command(subcommand)]
@@ -137,6 +146,9 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
             PerftGame::Surakarta(a) => perft_cmd::run_surakarta(a, cli.json),
             PerftGame::Ttc(a) => perft_cmd::run_ttc(a, cli.json),
         },
+        Command::PerftDiff(a) => perft_diff_cmd::run(a, cli.json),
+        Command::PerftSuite(a) => perft_suite_cmd::run(a, cli.json),
+        Command::PerftEngine(a) => perft_engine_cmd::run(a),
         Command::VerifyGame { game } => match game {
             VerifyGame::Tzaar(a) => verify_game_cmd::run_tzaar(a, cli.json),
             VerifyGame::Surakarta(a) => verify_game_cmd::run_surakarta(a, cli.json),
