@@ -26,7 +26,7 @@ pub struct ServeArgs {
     pub threads: u16,
     /// Another host name that requests may name in their Host header
     /// (repeatable); `NAME` accepts any port, `NAME:PORT` that port only.
-    /// Always accepted: localhost, 127.0.0.1 and [::1] with the port, and
+    /// Always accepted: `localhost`, `127.0.0.1` and `[::1]` with the port, and
     /// the host of --addr.
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_host: Vec<String>,
