@@ -156,6 +156,31 @@ fn slow_and_idle_connections_are_cut_after_the_header_timeout() {
     assert_eq!(server.json("/health").0, 200);
 }
 
+#[test]
+fn a_client_that_never_reads_loses_its_connection_after_the_write_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), "t", PawnReading::TravelDirection);
+    let server = Server::start_with(&t, &["--write-timeout", "1s", "--max-connections", "1"]);
+    // Pipelined requests whose answers (about 35 MB) are never read.
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    let req = format!("GET /api/probe HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr);
+    let all = req.repeat(5000);
+    let writer = std::thread::spawn(move || {
+        s.set_write_timeout(Some(Duration::from_secs(5))).unwrap();
+        let _ = s.write_all(all.as_bytes());
+        s
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(
+        server.json("/health").0,
+        503,
+        "the stalled client holds the only slot"
+    );
+    std::thread::sleep(Duration::from_millis(2000));
+    assert_eq!(server.json("/health").0, 200, "its connection was closed");
+    drop(writer.join().unwrap());
+}
+
 /// The peak resident set of process `pid` in KiB (`VmHWM`), and its
 /// current one (`VmRSS`).
 #[cfg(target_os = "linux")]

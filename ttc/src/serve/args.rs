@@ -48,6 +48,10 @@ pub struct Limits {
     /// connection is closed after it (e.g. `10s`, `500ms`).
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     pub header_timeout: Duration,
+    /// Time an answer may wait for a client that reads none of it (the
+    /// socket's buffers full); the connection is then closed.
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    pub write_timeout: Duration,
     /// Longest time an answer may take; a slower one gets 503.
     #[arg(long, default_value = "10s", value_parser = parse_duration)]
     pub request_timeout: Duration,

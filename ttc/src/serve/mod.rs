@@ -28,6 +28,7 @@ mod play;
 mod probe;
 mod query;
 mod server;
+mod stall;
 mod table_file;
 
 pub use args::ServeArgs;

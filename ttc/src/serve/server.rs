@@ -1,12 +1,15 @@
 //! The connection layer under the router: hyper's HTTP/1 server with a
 //! bound on the request head (`--max-header-bytes`, else 431) and on the
 //! time to send it (`--header-timeout`, which also closes idle
-//! keep-alive connections), a bound on open connections
-//! (`--max-connections`, else a JSON 503 and close), and graceful
+//! keep-alive connections), on the time an answer may wait for a client
+//! that does not read (`--write-timeout`, [`WriteBound`]), on open
+//! connections (`--max-connections`, else a JSON 503 and close; at most
+//! 64 such refusals at once, past them the socket just closes), and graceful
 //! shutdown on SIGTERM or Ctrl-C: no new connection is accepted, requests
 //! in flight finish, idle connections close.
 
 use super::args::Limits;
+use super::stall::WriteBound;
 use anyhow::Result;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -17,6 +20,10 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
+
+/// Connections over the limit being answered at once; more are closed
+/// without an answer.
+const REFUSALS: usize = 64;
 
 /// Answer to a connection over the limit, with its JSON body.
 fn over_limit_answer(max: u32) -> String {
@@ -85,6 +92,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> Resul
         .max_buf_size(limits.max_header_bytes as usize)
         .keep_alive(true);
     let open = Arc::new(Semaphore::new(limits.max_connections as usize));
+    let refusing = Arc::new(Semaphore::new(REFUSALS));
     let answer: Arc<str> = over_limit_answer(limits.max_connections).into();
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(shutdown_signal());
@@ -101,12 +109,19 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> Resul
             _ = &mut stop => break,
         };
         let Ok(permit) = open.clone().try_acquire_owned() else {
-            tokio::spawn(refuse(stream, answer.clone()));
+            // Refusals are bounded too: past them, the socket just closes.
+            if let Ok(r) = refusing.clone().try_acquire_owned() {
+                let answer = answer.clone();
+                tokio::spawn(async move {
+                    refuse(stream, answer).await;
+                    drop(r);
+                });
+            }
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let conn =
-            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app.clone()));
+        let io = TokioIo::new(WriteBound::new(stream, limits.write_timeout));
+        let conn = http.serve_connection(io, TowerToHyperService::new(app.clone()));
         let watched = graceful.watch(conn);
         tokio::spawn(async move {
             let _ = watched.await;
