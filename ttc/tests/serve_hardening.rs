@@ -99,6 +99,33 @@ fn a_table_changed_on_disk_gets_503_never_a_wrong_value() {
 }
 
 #[test]
+fn a_table_over_a_gib_is_mapped_only_with_allow_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.tbl");
+    // Sparse: no disk space used.
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len((1 << 30) + 1).unwrap();
+    let b = big.to_str().unwrap();
+    let o = ttc(&["serve", b, "--addr", "127.0.0.1:0"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("more than the server reads into memory") && e.contains("--allow-source"),
+        "{e}"
+    );
+    // With --allow-source it is opened (memory-mapped) and checked as the
+    // CLI checks it: zeros are no table.
+    let o = ttc(&["serve", b, "--addr", "127.0.0.1:0", "--allow-source"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&o.stderr);
+    let cli = ttc(&["probe", b]);
+    assert_eq!(
+        e.lines().last().unwrap(),
+        String::from_utf8_lossy(&cli.stderr).trim_end()
+    );
+}
+
+#[test]
 fn slow_and_idle_connections_are_cut_after_the_header_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let t = table(dir.path(), "t", PawnReading::TravelDirection);
