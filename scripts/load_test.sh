@@ -4,8 +4,8 @@
 # target/tools` when missing): REQUESTS (default 100,000) `GET /api/probe`
 # requests over CONNECTIONS (default 64) keep-alive connections, spread over
 # the positions two plies from the start (about 4,000 distinct URLs, walked
-# through the API first). Prints oha's summary, the error count, p50/p99
-# latency and the server's peak resident memory (VmHWM). Exit status 1 if any
+# through the API first). Prints the error count, p50/p99 latency and the
+# server's resident memory before and after (VmRSS, peak VmHWM). Exit status 1 if any
 # request failed or got another status than 200.
 #
 #   scripts/load_test.sh [TABLE]          # default data/ttc-travel.ctbl
@@ -66,10 +66,15 @@ for p in dict.fromkeys(seen):
 PY
 echo "urls: $(wc -l <"$work/urls") distinct positions"
 
+mem() { awk -v k="$1:" '$1 == k {print $2, $3}' "/proc/$pid/status"; }
+start_peak=$(mem VmHWM)
+start_rss=$(mem VmRSS)
 "$oha" --no-tui -n "$requests" -c "$connections" --urls-from-file "$work/urls" \
     --output-format json >"$work/oha.json"
-peak=$(awk '/^VmHWM:/ {print $2, $3}' "/proc/$pid/status")
-python3 - "$work/oha.json" "$peak" "$requests" "$connections" <<'PY'
+peak=$(mem VmHWM)
+rss=$(mem VmRSS)
+echo "server memory before the load: RSS $start_rss, peak so far $start_peak (the check at start)"
+python3 - "$work/oha.json" "$peak, RSS at the end $rss" "$requests" "$connections" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 s, peak, n, c = r["summary"], sys.argv[2], sys.argv[3], sys.argv[4]
