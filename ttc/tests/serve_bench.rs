@@ -73,7 +73,9 @@ fn probe_latency() {
         eprintln!("TTC_BENCH_TABLE not set: nothing measured");
         return;
     };
-    let server = Server::start(&PathBuf::from(&table), None);
+    // The source table of the full game (2.48 GB) is served mapped, as
+    // before; --quiet keeps the access log out of the timing.
+    let server = Server::start_with(&PathBuf::from(&table), &["--allow-source", "--quiet"]);
     let n = env_or("TTC_BENCH_REQUESTS", 20_000);
     let conns = env_or("TTC_BENCH_CONNS", 4);
     let pool = positions(&server, env_or("TTC_BENCH_POSITIONS", 5_000));

@@ -3,6 +3,7 @@
 //! | route | answer |
 //! |---|---|
 //! | `GET /` `/app.js` `/style.css` | the page |
+//! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the tables (rules, rule tag, sections, CRC) |
 //! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`]: value and every move, best first |
 //! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`]: principal variation |
@@ -11,80 +12,90 @@
 //! `position` is the CLI's notation (default: the empty board), `moves` a
 //! space-separated move list played from it first (as `--moves`). Bad
 //! input gets 400 with `{"error": "..."}`, any other route 404, another
-//! method than GET on a route 405, each with a JSON body.
+//! method than GET on a route 405, each with a JSON body; the [`gate`]'s
+//! refusals (403, 414, 429, 503) are JSON too. Answers of `/api/` routes
+//! carry an entity tag ([`cache`]).
 
+use super::access_log;
 use super::assets;
+use super::cache;
 use super::error::ApiError;
 use super::explorer::Explorer;
 use super::explorer::Info;
+use super::gate::{self, Gate};
 use super::line;
 use super::play::{self, PlayAnswer};
 use super::probe::probe_answer;
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use super::query::{self, Params};
+use axum::extract::{RawQuery, State};
+use axum::http::header::CACHE_CONTROL;
 use axum::http::{Method, StatusCode, Uri};
+use axum::middleware::{from_fn, from_fn_with_state};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Deserialize;
 use solver::answer::{LineAnswer, PositionAnswer};
 use std::sync::Arc;
-
-/// The query string of the API routes.
-#[derive(Debug, Deserialize)]
-struct Params {
-    /// Position text (`BOARD SIDE HANDS PAWNS PLY`).
-    position: Option<String>,
-    /// Moves played from `position` first.
-    moves: Option<String>,
-    /// `/api/line` only: stop after this many moves.
-    max_plies: Option<usize>,
-}
 
 type Shared = State<Arc<Explorer>>;
 type Answer<T> = Result<Json<T>, ApiError>;
 
-/// The server's routes over the shared explorer.
-pub fn router(e: Arc<Explorer>) -> Router {
-    Router::new()
+/// The server's routes over the shared explorer, behind the [`gate`]
+/// (host, limits, changed tables) and the [`cache`] tags; with `log`,
+/// each request is written to the [`access_log`].
+pub fn router(e: Arc<Explorer>, g: Arc<Gate>, log: bool) -> Router {
+    let app = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
+        .route("/health", get(health))
         .route("/api/info", get(info))
         .route("/api/probe", get(probe))
         .route("/api/line", get(line))
         .route("/api/play", get(play))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(e)
+        .with_state(e.clone())
+        .layer(from_fn_with_state(e, cache::etag))
+        .layer(from_fn_with_state(g, gate::gate));
+    if log {
+        app.layer(from_fn(access_log::log))
+    } else {
+        app
+    }
 }
 
 /// Runs a query on the blocking pool (probing reads and decompresses
 /// table cells); a panic becomes a 500 answer instead of a lost worker.
-async fn blocking<T, F>(
-    e: Arc<Explorer>,
-    q: Result<Query<Params>, QueryRejection>,
-    f: F,
-) -> Answer<T>
+/// Error messages name the tables by file name, never by path.
+async fn blocking<T, F>(e: Arc<Explorer>, q: Option<String>, f: F) -> Answer<T>
 where
     T: Send + 'static,
     F: FnOnce(&Explorer, Params) -> Result<T, ApiError> + Send + 'static,
 {
-    let Query(params) =
-        q.map_err(|r| ApiError::bad_request(format!("bad query string: {}", r.body_text())))?;
-    tokio::task::spawn_blocking(move || f(&e, params))
+    let params = query::parse(q.as_deref())?;
+    let shared = e.clone();
+    tokio::task::spawn_blocking(move || f(&shared, params))
         .await
         .map_err(|err| ApiError::internal(format!("the query failed: {err}")))?
         .map(Json)
+        .map_err(|err| ApiError::new(err.status, e.redact(&err.message)))
+}
+
+/// `GET /health`: `{"status": "ok"}`, or 503 with the reason once a
+/// table's file changed on disk; never cached.
+async fn health(State(e): Shared) -> impl IntoResponse {
+    let r = e
+        .check_files()
+        .map(|()| Json(serde_json::json!({ "status": "ok" })));
+    ([(CACHE_CONTROL, "no-store")], r)
 }
 
 async fn info(State(e): Shared) -> Json<Info> {
     Json(e.info())
 }
 
-async fn probe(
-    State(e): Shared,
-    q: Result<Query<Params>, QueryRejection>,
-) -> Answer<PositionAnswer> {
+async fn probe(State(e): Shared, RawQuery(q): RawQuery) -> Answer<PositionAnswer> {
     blocking(e, q, |e, p| {
         let pos = e.position(p.position.as_deref(), p.moves.as_deref())?;
         let probed = e.main().probe(&pos)?;
@@ -93,22 +104,20 @@ async fn probe(
     .await
 }
 
-async fn line(State(e): Shared, q: Result<Query<Params>, QueryRejection>) -> Answer<LineAnswer> {
+async fn line(State(e): Shared, RawQuery(q): RawQuery) -> Answer<LineAnswer> {
     blocking(e, q, |e, p| {
-        let max = p.max_plies.unwrap_or(line::DEFAULT_MAX_PLIES);
-        if max == 0 || max > line::MAX_PLIES {
-            return Err(ApiError::bad_request(format!(
-                "max_plies {max} is out of range 1..={}",
-                line::MAX_PLIES
-            )));
-        }
+        let max = query::max_plies(
+            p.max_plies.as_deref(),
+            line::DEFAULT_MAX_PLIES,
+            line::MAX_PLIES,
+        )?;
         let pos = e.position(p.position.as_deref(), p.moves.as_deref())?;
         line::line(e, &pos, max)
     })
     .await
 }
 
-async fn play(State(e): Shared, q: Result<Query<Params>, QueryRejection>) -> Answer<PlayAnswer> {
+async fn play(State(e): Shared, RawQuery(q): RawQuery) -> Answer<PlayAnswer> {
     blocking(e, q, |e, p| {
         let pos = e.position(p.position.as_deref(), p.moves.as_deref())?;
         play::play(e, &pos)

@@ -1,7 +1,9 @@
 //! The tables a server explores: the main table and, with `--compare`, a
-//! second one of the same layout; opened and fully verified at start.
+//! second one of the same layout; opened and fully verified at start,
+//! their files watched ([`TableFile`]).
 
 use super::error::ApiError;
+use super::table_file::TableFile;
 use anyhow::{bail, Result};
 use rules::ttc::Position;
 use serde::Serialize;
@@ -23,40 +25,53 @@ pub struct Info {
 }
 
 /// The explored table(s), shared by all requests (reads are thread-safe:
-/// a source table is a read-only map, a compact table's block cache sits
+/// a table's bytes are read-only, a compact table's block cache sits
 /// behind a mutex).
 pub struct Explorer {
     main: Prober,
     other: Option<Prober>,
+    /// The files of `main` then `other`, watched for changes.
+    files: Vec<TableFile>,
 }
 
-/// Opens a table as the CLI does ([`AnyTable::open`]: a source table's
-/// cells are CRC-checked) and, for a compact table, decompresses and
-/// checks every block and the cells' CRC too, so that a damaged table is
-/// refused before the server starts rather than on some later query.
-fn open_verified(path: &Path, progress: bool) -> Result<Prober> {
+/// Opens a table ([`TableFile::open`]: read into memory and checked as
+/// the CLI checks a file; a source table's cells are CRC-checked) and,
+/// for a compact table, decompresses and checks every block and the
+/// cells' CRC too, so that a damaged table is refused before the server
+/// starts rather than on some later query.
+fn open_verified(path: &Path, progress: bool, allow_mapped: bool) -> Result<(Prober, TableFile)> {
     if progress {
         eprintln!("verifying {} ...", path.display());
     }
-    let t = AnyTable::open(path)?;
+    let (t, file) = TableFile::open(path, allow_mapped)?;
     if let AnyTable::Compact(c) = &t {
         c.verify()?;
     }
-    Ok(Prober::new(t))
+    Ok((Prober::new(t), file))
 }
 
 impl Explorer {
-    /// Opens and verifies `main` and `compare`.
+    /// Opens and verifies `main` and `compare`; with `allow_mapped` a
+    /// table too large to read into memory is memory-mapped instead of
+    /// refused ([`TableFile::open`]).
     ///
     /// # Errors
-    /// A damaged or foreign table (the CLI's message), or two tables whose
-    /// layouts differ (board size, pieces, opening lock, cell counts).
-    pub fn open(main: &Path, compare: Option<&Path>, progress: bool) -> Result<Explorer> {
-        let m = open_verified(main, progress)?;
+    /// A damaged or foreign table (the CLI's message), a table too large
+    /// without `allow_mapped`, or two tables whose layouts differ (board
+    /// size, pieces, opening lock, cell counts).
+    pub fn open(
+        main: &Path,
+        compare: Option<&Path>,
+        progress: bool,
+        allow_mapped: bool,
+    ) -> Result<Explorer> {
+        let (m, main_file) = open_verified(main, progress, allow_mapped)?;
+        let mut files = vec![main_file];
         let other = match compare {
             None => None,
             Some(path) => {
-                let o = open_verified(path, progress)?;
+                let (o, other_file) = open_verified(path, progress, allow_mapped)?;
+                files.push(other_file);
                 let (va, vb) = (m.variant(), o.variant());
                 if (va.size(), va.roles_mask(), va.opening_plies())
                     != (vb.size(), vb.roles_mask(), vb.opening_plies())
@@ -74,7 +89,49 @@ impl Explorer {
                 Some(o)
             }
         };
-        Ok(Explorer { main: m, other })
+        Ok(Explorer {
+            main: m,
+            other,
+            files,
+        })
+    }
+
+    /// Checks that every table file is still the one opened
+    /// ([`TableFile::check`]).
+    ///
+    /// # Errors
+    /// 503 naming the table and what changed.
+    pub fn check_files(&self) -> Result<(), ApiError> {
+        for f in &self.files {
+            f.check().map_err(ApiError::unavailable)?;
+        }
+        Ok(())
+    }
+
+    /// `message` with every table's path as given replaced by its file
+    /// name, so that answers never reveal where the tables lie.
+    pub fn redact(&self, message: &str) -> String {
+        let mut out = message.to_string();
+        for f in &self.files {
+            let path = f.path().display().to_string();
+            if !path.is_empty() && path != f.name() {
+                out = out.replace(&path, f.name());
+            }
+        }
+        out
+    }
+
+    /// The entity tag of every answer: the program's version and the
+    /// cells CRC of each table (`"ttc-0.1.0-0123456789abcdef"`, one more
+    /// CRC in compare mode). An answer depends on nothing else, so it
+    /// stays valid for as long as the tables do.
+    pub fn etag(&self) -> String {
+        let mut tag = format!("\"ttc-{}", env!("CARGO_PKG_VERSION"));
+        for p in std::iter::once(&self.main).chain(self.other.iter()) {
+            tag.push_str(&format!("-{:016x}", p.table().cells_crc()));
+        }
+        tag.push('"');
+        tag
     }
 
     /// The main table's prober.
@@ -159,8 +216,19 @@ impl Explorer {
         })
     }
 
-    /// The tables' descriptions (main first).
+    /// The tables' descriptions (main first), each named by its file
+    /// name (not its path): what clients see.
     pub fn info(&self) -> Info {
+        let mut info = self.local_info();
+        for (t, f) in info.tables.iter_mut().zip(&self.files) {
+            t.path = f.name().to_string();
+        }
+        info
+    }
+
+    /// The tables' descriptions with their paths as given, for the
+    /// server's own terminal.
+    pub fn local_info(&self) -> Info {
         let mut tables = vec![TableInfo::of(self.main.table())];
         tables.extend(self.other.iter().map(|o| TableInfo::of(o.table())));
         Info {

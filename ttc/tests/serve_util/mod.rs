@@ -55,27 +55,42 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub addr: String,
+    /// The child's standard error (warnings, access log).
+    stderr: tempfile::NamedTempFile,
 }
 
 impl Server {
     /// Starts `ttc serve TABLE [--compare OTHER] --addr 127.0.0.1:0` and
     /// waits for its `listening on` line (`$TTC_SERVE_BIN` if set, else
     /// the binary under test).
+    pub fn start(table: &Path, compare: Option<&Path>) -> Server {
+        let mut args: Vec<&std::ffi::OsStr> = Vec::new();
+        if let Some(c) = compare {
+            args.push("--compare".as_ref());
+            args.push(c.as_os_str());
+        }
+        Server::start_with(table, &args)
+    }
+
+    /// Starts `ttc serve TABLE ARGS`, with `--addr 127.0.0.1:0` unless
+    /// ARGS names an address, and waits for its `listening on` line.
     // The child is returned inside `Server`, whose `Drop` kills and waits.
     #[allow(clippy::zombie_processes)]
-    pub fn start(table: &Path, compare: Option<&Path>) -> Server {
+    pub fn start_with<S: AsRef<std::ffi::OsStr>>(table: &Path, args: &[S]) -> Server {
         // TTC_SERVE_BIN runs another build (the release binary for the
         // latency measurement).
         let bin =
             std::env::var("TTC_SERVE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ttc").into());
+        let stderr = tempfile::NamedTempFile::new().unwrap();
         let mut cmd = Command::new(bin);
-        cmd.arg("serve").arg(table).args(["--addr", "127.0.0.1:0"]);
-        if let Some(c) = compare {
-            cmd.arg("--compare").arg(c);
+        cmd.arg("serve").arg(table);
+        if !args.iter().any(|a| a.as_ref() == "--addr") {
+            cmd.args(["--addr", "127.0.0.1:0"]);
         }
+        cmd.args(args);
         let mut child = cmd
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr.reopen().unwrap())
             .spawn()
             .unwrap();
         let mut out = BufReader::new(child.stdout.take().unwrap());
@@ -84,13 +99,74 @@ impl Server {
             line.clear();
             if out.read_line(&mut line).unwrap_or(0) == 0 {
                 let status = child.wait();
-                panic!("server ended before listening: {status:?}");
+                let err = std::fs::read_to_string(stderr.path()).unwrap_or_default();
+                panic!("server ended before listening: {status:?}: {err}");
             }
             if let Some(url) = line.trim().strip_prefix("listening on http://") {
                 let addr = url.trim_end_matches('/').to_string();
-                return Server { child, addr };
+                return Server {
+                    child,
+                    addr,
+                    stderr,
+                };
             }
         }
+    }
+
+    /// The child's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Whether the child is still running.
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// Waits up to `limit` for the child to end: its exit status, `None`
+    /// if it still runs.
+    pub fn wait_for_exit(
+        &mut self,
+        limit: std::time::Duration,
+    ) -> Option<std::process::ExitStatus> {
+        let end = std::time::Instant::now() + limit;
+        while std::time::Instant::now() < end {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                return Some(s);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// What the child wrote on standard error so far.
+    pub fn stderr_text(&self) -> String {
+        std::fs::read_to_string(self.stderr.path()).unwrap()
+    }
+
+    /// Sends `raw` (a whole request) on a new connection and reads the
+    /// answer to the end: `(status, headers, body)`.
+    pub fn raw(&self, raw: &[u8]) -> (u16, String, String) {
+        let mut s = TcpStream::connect(&self.addr).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        // The server may answer and close before all of `raw` is sent.
+        let _ = s.write_all(raw);
+        let mut got = Vec::new();
+        let _ = s.read_to_end(&mut got);
+        let text = String::from_utf8_lossy(&got).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {text:?}"));
+        (status, head.to_string(), body.to_string())
+    }
+
+    /// `GET path` with `Host: host`: `(status, headers, body)`.
+    pub fn get_host(&self, path: &str, host: &str) -> (u16, String, String) {
+        self.raw(format!("GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n").as_bytes())
     }
 
     /// `GET path` (path with query): `(status, body)`.

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Load test of `ttc serve` on loopback with an established HTTP load
+# generator, oha (installed with `cargo install oha --locked --root
+# target/tools` when missing): REQUESTS (default 100,000) `GET /api/probe`
+# requests over CONNECTIONS (default 64) keep-alive connections, spread over
+# the positions two plies from the start (about 4,000 distinct URLs, walked
+# through the API first). Prints the error count, p50/p99 latency and the
+# server's resident memory before and after (VmRSS, peak VmHWM). Exit status 1 if any
+# request failed or got another status than 200.
+#
+#   scripts/load_test.sh [TABLE]          # default data/ttc-travel.ctbl
+#   TTC_LOAD_REQUESTS=20000 TTC_LOAD_CONNECTIONS=16 scripts/load_test.sh small/s.ctbl
+#
+# Loopback only (127.0.0.1, a free port); the request count is bounded by
+# REQUESTS. Linux (/proc) for the memory figure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+table="${1:-data/ttc-travel.ctbl}"
+requests="${TTC_LOAD_REQUESTS:-100000}"
+connections="${TTC_LOAD_CONNECTIONS:-64}"
+oha=target/tools/bin/oha
+if [ ! -x "$oha" ]; then
+    cargo install oha --locked --root target/tools
+fi
+cargo build -q --release -p ttc
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+        kill -TERM "$pid"
+        wait "$pid" || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The server, quiet (no access log), as many in-flight requests as
+# connections so that the test measures answers, not 429s.
+target/release/ttc serve "$table" --addr 127.0.0.1:0 --quiet \
+    --max-requests "$connections" >"$work/out" 2>"$work/err" &
+pid=$!
+for _ in $(seq 600); do
+    grep -q '^listening on ' "$work/out" && break
+    kill -0 "$pid" 2>/dev/null || { cat "$work/err"; exit 1; }
+    sleep 0.1
+done
+url=$(sed -n 's/^listening on \(http:.*\)\/$/\1/p' "$work/out")
+[ -n "$url" ] || { echo "the server did not start"; cat "$work/err"; exit 1; }
+echo "server: $url (pid $pid), table $table"
+
+# The URLs: every position one and two plies from the start.
+python3 - "$url" >"$work/urls" <<'PY'
+import json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+def probe(pos):
+    q = "" if pos is None else "?position=" + urllib.parse.quote(pos)
+    with urllib.request.urlopen(base + "/api/probe" + q) as r:
+        return json.load(r)
+seen = []
+for m in probe(None)["moves"]:
+    seen.append(m["position"])
+    for m2 in probe(m["position"])["moves"]:
+        seen.append(m2["position"])
+for p in dict.fromkeys(seen):
+    print(base + "/api/probe?position=" + urllib.parse.quote(p))
+PY
+echo "urls: $(wc -l <"$work/urls") distinct positions"
+
+mem() { awk -v k="$1:" '$1 == k {print $2, $3}' "/proc/$pid/status"; }
+start_peak=$(mem VmHWM)
+start_rss=$(mem VmRSS)
+"$oha" --no-tui -n "$requests" -c "$connections" --urls-from-file "$work/urls" \
+    --output-format json >"$work/oha.json"
+peak=$(mem VmHWM)
+rss=$(mem VmRSS)
+echo "server memory before the load: RSS $start_rss, peak so far $start_peak (the check at start)"
+python3 - "$work/oha.json" "$peak, RSS at the end $rss" "$requests" "$connections" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+s, peak, n, c = r["summary"], sys.argv[2], sys.argv[3], sys.argv[4]
+codes = r.get("statusCodeDistribution", {})
+errors = sum(r.get("errorDistribution", {}).values())
+others = sum(v for k, v in codes.items() if k != "200")
+p = r["latencyPercentiles"]
+print(f"requests: {n} over {c} connections, {s['requestsPerSec']:.0f} requests/s")
+print(f"status: {codes}, errors: {errors}")
+print(f"latency ms: p50 {p['p50'] * 1000:.3f}, p99 {p['p99'] * 1000:.3f}, "
+      f"max {s['slowest'] * 1000:.3f}")
+print(f"server peak RSS: {peak}")
+sys.exit(1 if errors or others else 0)
+PY

@@ -1,0 +1,98 @@
+//! What every request passes before a route answers it, in order: its
+//! `Host` header ([`AllowedHosts`], 403), the length of its target (414),
+//! the tables' files (503 once one changed on disk, for `/api/` routes),
+//! the number of requests in flight (429), and the time its answer takes
+//! (503 past the limit). Each refusal is a JSON [`ApiError`].
+
+use super::args::Limits;
+use super::error::ApiError;
+use super::explorer::Explorer;
+use super::host::AllowedHosts;
+use axum::extract::{Request, State};
+use axum::http::header::HOST;
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// The gate's configuration and its count of requests in flight.
+pub struct Gate {
+    /// The tables (their files are checked).
+    pub explorer: Arc<Explorer>,
+    /// Accepted `Host` values.
+    pub hosts: AllowedHosts,
+    /// The limits of `ttc serve`.
+    pub limits: Limits,
+    /// One permit per request that may be in flight.
+    in_flight: Arc<Semaphore>,
+}
+
+impl Gate {
+    /// A gate with `limits.max_requests` permits.
+    pub fn new(explorer: Arc<Explorer>, hosts: AllowedHosts, limits: Limits) -> Gate {
+        let permits = limits.max_requests as usize;
+        Gate {
+            explorer,
+            hosts,
+            limits,
+            in_flight: Arc::new(Semaphore::new(permits)),
+        }
+    }
+
+    /// The refusal of `req` before any work, if any (host, target
+    /// length, changed tables).
+    fn refusal(&self, req: &Request) -> Option<ApiError> {
+        let host = req
+            .headers()
+            .get(HOST)
+            .map(|h| h.to_str().unwrap_or("\u{FFFD}"));
+        if !host.is_some_and(|h| self.hosts.allows(h)) {
+            let status = match host {
+                Some(_) => StatusCode::FORBIDDEN,
+                None => StatusCode::BAD_REQUEST,
+            };
+            return Some(ApiError::new(status, self.hosts.refusal(host)));
+        }
+        let target = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+        let max = self.limits.max_target_bytes as usize;
+        if target > max {
+            return Some(ApiError::new(
+                StatusCode::URI_TOO_LONG,
+                format!("the request target is {target} bytes long, more than the {max} accepted"),
+            ));
+        }
+        if req.uri().path().starts_with("/api/") {
+            if let Err(e) = self.explorer.check_files() {
+                return Some(e);
+            }
+        }
+        None
+    }
+}
+
+/// The middleware: refuses `req` or runs it within the limits.
+pub async fn gate(State(g): State<Arc<Gate>>, req: Request, next: Next) -> Response {
+    if let Some(e) = g.refusal(&req) {
+        return e.into_response();
+    }
+    let Ok(_permit) = g.in_flight.clone().try_acquire_owned() else {
+        return ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many requests in flight (the server answers {} at once); retry shortly",
+                g.limits.max_requests
+            ),
+        )
+        .into_response();
+    };
+    let limit = g.limits.request_timeout;
+    match tokio::time::timeout(limit, next.run(req)).await {
+        Ok(r) => r,
+        Err(_) => ApiError::unavailable(format!(
+            "the answer took longer than the server's limit of {} ms",
+            limit.as_millis()
+        ))
+        .into_response(),
+    }
+}
