@@ -212,12 +212,41 @@ fn script(body: &str) -> (tempfile::TempDir, String) {
 }
 
 #[test]
+fn a_timeout_stops_what_the_engine_started_too() {
+    // A wrapper that starts the real work in a child: the timeout must
+    // stop the child as well, not only the wrapper.
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("still-running");
+    let (_d, cmd) = script(&format!(
+        "sh -c 'sleep 2; touch \"{}\"' &\nwait",
+        marker.display()
+    ));
+    let out = ttc(&[
+        "perft-diff",
+        "surakarta",
+        "--depth",
+        "1",
+        "--timeout",
+        "0.5",
+        "--engine",
+        &cmd,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no answer within 0.5 s"), "{err}");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert!(!marker.exists(), "the engine's child outlived the timeout");
+}
+
+#[test]
 fn engine_failures_are_clear_errors_naming_command_depth_and_line() {
     let cases = [
         ("echo 'a2-a3 x'; echo; echo 1", "output line 1"),
         ("echo 'a2-a3 1'", "ends before the empty line"),
         ("echo 'a2-a3 1'; echo; echo 2", "not the sum"),
-        ("echo 'zz 1'; echo; echo 1", "unknown move"),
+        (
+            "echo 'zz 1'; echo; echo 1",
+            "output line 1 `zz 1` names an unknown move",
+        ),
         ("echo oops >&2; exit 3", "oops"),
         ("sleep 5", "no answer within 0.5 s"),
     ];

@@ -122,7 +122,7 @@ pub fn perft_diff(
     loop {
         let ours = node.divide(d);
         let all: Vec<String> = moves.iter().chain(&path).cloned().collect();
-        let theirs = canonical(&node, source.divide(d, &root_text, &all)?, source, d)?;
+        let theirs = canonical(&node, source.divide(d, &root_text, &all)?, source, d, &all)?;
         if path.is_empty() {
             report.nodes = ours.iter().map(|l| l.nodes).sum();
             report.engine_nodes = theirs.values().sum();
@@ -187,27 +187,38 @@ fn inconsistent(source: &dyn DivideSource, step: &DiffStep, total: u64) -> Strin
     )
 }
 
-/// The engine's divide with its moves in our spelling.
+/// The engine's divide with its moves in our spelling. `moves` are the
+/// moves from the root the engine was given (named in the errors, as the
+/// engine's other errors name them).
 fn canonical(
     node: &Node,
     lines: Vec<DivideLine>,
     source: &dyn DivideSource,
     depth: u32,
+    moves: &[String],
 ) -> Result<HashMap<String, u64>, String> {
+    let at = if moves.is_empty() {
+        String::new()
+    } else {
+        format!(" after {}", moves.join(", "))
+    };
     let mut out = HashMap::new();
-    for l in lines {
+    // The divide lines come first in the output, so line i is output line i + 1.
+    for (i, l) in lines.into_iter().enumerate() {
         let mv = node.canonical_move(&l.mv).map_err(|e| {
             format!(
-                "engine `{}` at depth {depth}: line `{} {}` names an unknown move: {e}",
+                "engine `{}` at depth {depth}{at}: output line {} `{} {}` names an unknown move: {e}",
                 source.describe(),
+                i + 1,
                 l.mv,
                 l.nodes
             )
         })?;
         if out.insert(mv.clone(), l.nodes).is_some() {
             return Err(format!(
-                "engine `{}` at depth {depth}: the move {mv} is listed twice",
-                source.describe()
+                "engine `{}` at depth {depth}{at}: output line {}: the move {mv} is listed twice",
+                source.describe(),
+                i + 1
             ));
         }
     }

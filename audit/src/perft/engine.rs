@@ -136,7 +136,12 @@ pub fn split_words(cmd: &str) -> Result<Vec<String>, String> {
 
 /// Runs the engine once and returns its standard output.
 fn run(engine: &Engine, depth: u32, root: &str, moves: &[String]) -> Result<String, String> {
-    let mut child = Command::new(&engine.words[0])
+    let mut cmd = Command::new(&engine.words[0]);
+    // Its own process group, so that a timeout stops what it started too
+    // (an engine run through a wrapper script would otherwise live on).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+    let mut child = cmd
         .args(&engine.words[1..])
         .arg(depth.to_string())
         .arg(root)
@@ -163,8 +168,7 @@ fn run(engine: &Engine, depth: u32, root: &str, moves: &[String]) -> Result<Stri
             break status;
         }
         if started.elapsed() > engine.timeout {
-            let _ = child.kill();
-            let _ = child.wait();
+            stop_group(&mut child);
             return Err(format!(
                 "no answer within {} s (--timeout); the engine was stopped",
                 engine.timeout.as_secs_f64()
@@ -185,6 +189,21 @@ fn run(engine: &Engine, depth: u32, root: &str, moves: &[String]) -> Result<Stri
         ));
     }
     String::from_utf8(out).map_err(|_| "the output is not UTF-8 text".to_string())
+}
+
+/// Kills the engine and every process of its group (it leads the group,
+/// see [`run`]), then reaps it.
+fn stop_group(child: &mut std::process::Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        // SAFETY: kill(2) on the engine's own process group; no memory is
+        // involved.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Reads an answer: `MOVE COUNT` lines, an empty line, the total. The

@@ -170,7 +170,8 @@ pub struct SuiteReport {
 /// position.
 ///
 /// # Errors
-/// The engine's failure, naming the command, depth and line.
+/// The engine's failure, naming the suite line, the command, the depth
+/// and the output line.
 pub fn run_suite(
     suite: &Suite,
     engine: Option<&dyn DivideSource>,
@@ -188,6 +189,8 @@ pub fn run_suite(
         seconds: 0.0,
     };
     for e in &suite.entries {
+        // An engine's failure names the suite line it was running.
+        let at = |err: String| format!("suite line {} ({}): {err}", e.line, e.position);
         let node = Node::parse(suite.game, &e.position)?;
         for (i, &expected) in e.counts.iter().enumerate() {
             let depth = i as u32 + 1;
@@ -197,7 +200,8 @@ pub fn run_suite(
             let found = match engine {
                 None => node.perft(depth),
                 Some(src) => src
-                    .divide(depth, &e.position, &[])?
+                    .divide(depth, &e.position, &[])
+                    .map_err(at)?
                     .iter()
                     .map(|l| l.nodes)
                     .sum(),
@@ -206,7 +210,9 @@ pub fn run_suite(
             report.nodes += found;
             if found != expected {
                 let diff = match engine {
-                    Some(src) => Some(perft_diff(suite.game, &e.position, &[], depth, src)?),
+                    Some(src) => {
+                        Some(perft_diff(suite.game, &e.position, &[], depth, src).map_err(at)?)
+                    }
                     None => None,
                 };
                 report.mismatches.push(SuiteMismatch {
