@@ -4,6 +4,7 @@
 //! Works on either table format through [`AnyTable`]. Positions carry
 //! absolute colours ([`Position`]); the index normalises them.
 
+use rayon::prelude::*;
 use rules::ttc::{Color, Move, MoveError, NotationError, Position, Variant};
 use std::collections::HashSet;
 use std::path::Path;
@@ -196,12 +197,13 @@ impl Prober {
         Ok(pos)
     }
 
-    /// The table cell of a position: `(section, index, code)`.
+    /// The table cell of a position: `(section, index)`, its rank in the
+    /// table's index.
     ///
     /// # Errors
     /// [`ProbeError::Variant`] for a position of another variant,
-    /// [`ProbeError::Index`], [`ProbeError::Table`].
-    pub fn cell(&self, pos: &Position) -> Result<(Section, u64, u8), ProbeError> {
+    /// [`ProbeError::Index`].
+    pub fn rank(&self, pos: &Position) -> Result<(Section, u64), ProbeError> {
         if pos.variant() != self.variant() {
             return Err(ProbeError::Variant {
                 position: pos.to_string(),
@@ -213,14 +215,22 @@ impl Prober {
             position: pos.to_string(),
             error,
         };
-        let (section, i) = if pos.opening_ply().is_some() {
+        Ok(if pos.opening_ply().is_some() {
             (Section::Opening, self.oidx.rank(pos).map_err(index_err)?)
         } else {
             (
                 Section::Post,
                 self.idx.rank_position(pos).map_err(index_err)?,
             )
-        };
+        })
+    }
+
+    /// The table cell of a position: `(section, index, code)`.
+    ///
+    /// # Errors
+    /// As [`Prober::rank`], and [`ProbeError::Table`].
+    pub fn cell(&self, pos: &Position) -> Result<(Section, u64, u8), ProbeError> {
+        let (section, i) = self.rank(pos)?;
         Ok((section, i, self.table.get(section, i)?))
     }
 
@@ -263,12 +273,68 @@ impl Prober {
     /// As [`Prober::cell`], and [`ProbeError::InvalidCode`].
     pub fn value(&self, pos: &Position) -> Result<Wdl, ProbeError> {
         let (section, index, code) = self.cell(pos)?;
+        self.decoded(code, section, index, pos)
+    }
+
+    /// The value of `code`, read from cell `index` of `section` for `pos`.
+    ///
+    /// # Errors
+    /// [`ProbeError::InvalidCode`] for a code no cell may hold.
+    fn decoded(
+        &self,
+        code: u8,
+        section: Section,
+        index: u64,
+        pos: &Position,
+    ) -> Result<Wdl, ProbeError> {
         decode(code).ok_or_else(|| ProbeError::InvalidCode {
             table: self.table.path().display().to_string(),
             section,
             index,
             position: pos.to_string(),
         })
+    }
+
+    /// Sets the block cache of a compact table to about `bytes` of
+    /// decompressed cells ([`AnyTable::set_cache_bytes`]).
+    pub fn set_cache_bytes(&mut self, bytes: usize) {
+        self.table.set_cache_bytes(bytes);
+    }
+
+    /// Values of many positions for their side to move, in input order:
+    /// ranks in parallel on the current rayon pool, then one batched read
+    /// ([`AnyTable::get_many`]: a compact table decompresses each needed
+    /// block once).
+    ///
+    /// # Errors
+    /// `(i, error)` for the failing position `i` that comes first in the
+    /// input, as [`Prober::value`] fails.
+    pub fn values_many(&self, positions: &[Position]) -> Result<Vec<Wdl>, (usize, ProbeError)> {
+        let ranked: Vec<Result<(Section, u64), ProbeError>> = positions
+            .par_iter()
+            .with_min_len(1024)
+            .map(|p| self.rank(p))
+            .collect();
+        let good = ranked
+            .iter()
+            .position(Result::is_err)
+            .unwrap_or(ranked.len());
+        let cells: Vec<(Section, u64)> = ranked[..good].iter().flatten().copied().collect();
+        let codes = self
+            .table
+            .get_many(&cells)
+            .map_err(|(i, e)| (i, ProbeError::Table(e)))?;
+        let mut out = Vec::with_capacity(positions.len());
+        for (i, (&code, &(section, index))) in codes.iter().zip(&cells).enumerate() {
+            out.push(
+                self.decoded(code, section, index, &positions[i])
+                    .map_err(|e| (i, e))?,
+            );
+        }
+        match ranked.into_iter().nth(good) {
+            Some(Err(e)) => Err((good, e)),
+            _ => Ok(out),
+        }
     }
 
     /// Value of `pos` and of every legal move, best first.

@@ -8,6 +8,7 @@ use crate::file::Table;
 use crate::layout::{magic_text, COMPACT_MAGIC, SOURCE_MAGIC};
 use crate::section::Section;
 use crate::source_header::HEADER_LEN;
+use rayon::prelude::*;
 use rules::ttc::Variant;
 use std::io::Read;
 use std::path::Path;
@@ -179,6 +180,36 @@ impl AnyTable {
                         len: cells.len() as u64,
                     })
             }
+        }
+    }
+
+    /// The cells of many `(section, index)` pairs, in the order given, in
+    /// parallel on the current rayon pool; a compact table reads each
+    /// needed block once ([`CompactTable::get_many`]).
+    ///
+    /// # Errors
+    /// `(i, error)` for the failing pair `i` that comes first in the
+    /// input, as [`AnyTable::get`] fails.
+    pub fn get_many(&self, cells: &[(Section, u64)]) -> Result<Vec<u8>, (usize, CompactError)> {
+        match self {
+            AnyTable::Compact(t) => t.get_many(cells),
+            AnyTable::Source(_) => {
+                let got: Vec<Result<u8, CompactError>> = cells
+                    .par_iter()
+                    .with_min_len(1024)
+                    .map(|&(s, index)| self.get(s, index))
+                    .collect();
+                crate::error::first_error(got)
+            }
+        }
+    }
+
+    /// Sets the block cache of a compact table to about `bytes` of
+    /// decompressed cells ([`CompactTable::set_cache_bytes`]); a source
+    /// table has no cache (the operating system's page cache serves it).
+    pub fn set_cache_bytes(&mut self, bytes: usize) {
+        if let AnyTable::Compact(t) = self {
+            t.set_cache_bytes(bytes);
         }
     }
 

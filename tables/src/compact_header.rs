@@ -21,9 +21,11 @@ pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
 pub const DEFAULT_BLOCK_SIZE: u32 = 1 << 16;
 /// Default zstd level (docs/performance.md).
 pub const DEFAULT_LEVEL: i32 = 15;
-/// Decompressed bytes kept by the block cache of a [`CompactTable`](crate::compact::CompactTable) (at
-/// least 16 blocks, enough for a position and all its moves).
-pub const CACHE_BYTES: usize = 8 << 20;
+/// Decompressed bytes kept by default by the block cache of a
+/// [`CompactTable`](crate::compact::CompactTable): 32 MiB, 512 blocks of the
+/// default size, enough for the blocks of a few dozen positions and all
+/// their moves.
+pub const CACHE_BYTES: usize = 32 << 20;
 
 /// Decoded compact header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -359,3 +359,13 @@ pub(crate) fn compact_io(path: &Path) -> impl FnOnce(std::io::Error) -> CompactE
         source,
     }
 }
+
+/// The values of `items`, or the first error in input order with its
+/// position.
+pub fn first_error<T, E>(items: Vec<Result<T, E>>) -> Result<Vec<T>, (usize, E)> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| r.map_err(|e| (i, e)))
+        .collect()
+}

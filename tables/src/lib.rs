@@ -10,6 +10,7 @@
 
 pub mod any;
 pub mod block;
+pub mod block_cache;
 pub mod block_index;
 pub mod bytes;
 pub mod checksum;
