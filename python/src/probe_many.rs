@@ -4,7 +4,8 @@
 use crate::errors::probe_error_in;
 use pyo3::PyErr;
 use rayon::prelude::*;
-use solver::probe::Prober;
+use rules::ttc::Position;
+use solver::probe::{ProbeError, Prober};
 use tables::code::Wdl;
 
 /// The `(categories, distances)` arrays of `probe_many` and `decode`, of
@@ -33,33 +34,39 @@ pub fn distance_code(w: Wdl) -> i16 {
 }
 
 /// Categories and distances of `texts` (positions in notation) in the
-/// table of `p`, in input order; parallel over rayon's threads. Call it
-/// without the GIL.
+/// table of `p`, in input order: parsed in parallel over rayon's threads,
+/// then read in one batch ([`Prober::values_many`]: a compact table
+/// decompresses each block it needs once). Call it without the GIL.
 ///
 /// # Errors
 /// The first failing position in input order, as the exception of its
 /// kind (`PositionError`, `TableError`), its message prefixed with
 /// `positions[N] `TEXT``.
 pub fn probe_texts(p: &Prober, texts: &[String]) -> Result<(Vec<i8>, Vec<i16>), PyErr> {
-    let value = |t: &String| p.parse_position(Some(t)).and_then(|pos| p.value(&pos));
-    let values: Vec<Option<Wdl>> = texts
+    let parsed: Vec<Result<Position, ProbeError>> = texts
         .par_iter()
         .with_min_len(4096)
-        .map(|t| value(t).ok())
+        .map(|t| p.parse_position(Some(t)))
         .collect();
-    if let Some(number) = values.iter().position(Option::is_none) {
-        let t = &texts[number];
-        let context = format!("positions[{number}] {}", rules::echo::clip(t));
-        return Err(match value(t) {
-            Err(e) => probe_error_in(e, Some(&context)),
-            // The same input gave an error a moment ago; a second read of a
-            // compact block can only fail the same way, so this is unreached.
-            Ok(_) => crate::errors::TableError::new_err(format!("{context}: probe failed")),
-        });
-    }
-    Ok(values
-        .into_iter()
-        .flatten()
-        .map(|w| (category_code(w), distance_code(w)))
-        .unzip())
+    // Positions before the first one that does not parse: a probe error
+    // among them comes before that parse error.
+    let good = parsed
+        .iter()
+        .position(Result::is_err)
+        .unwrap_or(parsed.len());
+    let positions: Vec<Position> = parsed[..good].iter().flatten().copied().collect();
+    let (number, e) = match p.values_many(&positions) {
+        Err(failure) => failure,
+        Ok(values) => match parsed.into_iter().nth(good) {
+            Some(Err(e)) => (good, e),
+            _ => {
+                return Ok(values
+                    .into_iter()
+                    .map(|w| (category_code(w), distance_code(w)))
+                    .unzip())
+            }
+        },
+    };
+    let context = format!("positions[{number}] {}", rules::echo::clip(&texts[number]));
+    Err(probe_error_in(e, Some(&context)))
 }

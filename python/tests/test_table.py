@@ -97,6 +97,26 @@ def test_probe_many_equals_probe(table_path, all_positions):
         assert np.array_equal(c2, cats[:1000]) and np.array_equal(d2, dists[:1000])
 
 
+def test_probe_many_on_compact_equals_source_whatever_the_cache(tables, all_positions):
+    """A compact table read through a one-block cache (every batch larger
+    than the cache) and through a large one answers as the source table."""
+    shuffled = list(reversed(all_positions))
+    with ttc.open_table(tables["source"]) as s:
+        want = s.probe_many(shuffled)
+        for mib in (1, 64):
+            with ttc.open_table(tables["compact"], cache_mib=mib) as t:
+                got = t.probe_many(shuffled)
+                assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+                for text in shuffled[:300]:
+                    assert t.probe(text) == s.probe(text)
+
+
+@pytest.mark.parametrize("mib", [0, -1, 65_537])
+def test_cache_mib_out_of_range_is_refused(tables, mib):
+    with pytest.raises((ValueError, OverflowError), match="cache_mib|negative|overflow"):
+        ttc.open_table(tables["compact"], cache_mib=mib)
+
+
 def test_decode_equals_probe_many(tables, all_positions):
     with ttc.open_table(tables["source"]) as t:
         codes = np.concatenate([t.cells("post-opening"), t.cells("opening")])

@@ -133,9 +133,13 @@ class Table:
     def __enter__(self) -> "Table": ...
     def __exit__(self, *args: object) -> bool: ...
 
-def open_table(path: Union[str, "os.PathLike[str]"], *, trust: bool = False) -> Table:
+def open_table(
+    path: Union[str, "os.PathLike[str]"], *, trust: bool = False, cache_mib: int = 32
+) -> Table:
     """Opens a source or compact table with ``ttc probe``'s checks
-    (``trust`` skips a source table's cell CRC). Raises TableError."""
+    (``trust`` skips a source table's cell CRC; ``cache_mib``, 1 to 65,536,
+    bounds a compact table's cache of decompressed blocks). Raises
+    TableError; ValueError for ``cache_mib`` out of range."""
 
 def decode(
     codes: npt.NDArray[np.uint8],
