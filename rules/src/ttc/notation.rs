@@ -38,7 +38,10 @@ impl Position {
     pub fn to_notation(&self) -> String {
         let v = self.variant();
         let n = v.size();
-        let mut board = String::new();
+        // One buffer, no intermediate strings: the explorer and the Python
+        // package write a position for every move they list.
+        let mut out = String::with_capacity(40);
+        let digit = |k: usize| char::from_digit(k as u32, 10).expect("a run fits the board");
         for r in (0..n).rev() {
             let mut run = 0;
             for c in 0..n {
@@ -46,11 +49,11 @@ impl Position {
                     None => run += 1,
                     Some((col, role)) => {
                         if run > 0 {
-                            board.push_str(&run.to_string());
+                            out.push(digit(run));
                             run = 0;
                         }
                         let l = role.letter();
-                        board.push(if col == Color::White {
+                        out.push(if col == Color::White {
                             l
                         } else {
                             l.to_ascii_lowercase()
@@ -59,42 +62,48 @@ impl Position {
                 }
             }
             if run > 0 {
-                board.push_str(&run.to_string());
+                out.push(digit(run));
             }
             if r > 0 {
-                board.push('/');
+                out.push('/');
             }
         }
-        let side = if self.turn() == Color::White {
-            "w"
+        out.push_str(if self.turn() == Color::White {
+            " w "
         } else {
-            "b"
-        };
-        let mut hands = String::new();
+            " b "
+        });
+        let before_hands = out.len();
         for r in v.roles() {
             if self.white().sq[r as usize] == HAND {
-                hands.push(r.letter());
+                out.push(r.letter());
             }
         }
         for r in v.roles() {
             if self.black().sq[r as usize] == HAND {
-                hands.push(r.letter().to_ascii_lowercase());
+                out.push(r.letter().to_ascii_lowercase());
             }
         }
-        if hands.is_empty() {
-            hands.push('-');
+        if out.len() == before_hands {
+            out.push('-');
         }
-        let dir = |c| match self.pawn_points_up(c) {
-            None => '-',
-            Some(true) => '^',
-            Some(false) => 'v',
-        };
-        let pawns: String = [dir(Color::White), dir(Color::Black)].into_iter().collect();
-        let ply = match self.opening_ply() {
-            Some(k) => k.to_string(),
-            None => "-".into(),
-        };
-        format!("{board} {side} {hands} {pawns} {ply}")
+        out.push(' ');
+        for c in [Color::White, Color::Black] {
+            out.push(match self.pawn_points_up(c) {
+                None => '-',
+                Some(true) => '^',
+                Some(false) => 'v',
+            });
+        }
+        out.push(' ');
+        match self.opening_ply() {
+            Some(k) => {
+                use std::fmt::Write;
+                write!(out, "{k}").expect("writing to a String");
+            }
+            None => out.push('-'),
+        }
+        out
     }
 
     /// Parses the notation for variant `v`.
