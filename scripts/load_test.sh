@@ -4,12 +4,15 @@
 # target/tools` when missing): REQUESTS (default 100,000) `GET /api/probe`
 # requests over CONNECTIONS (default 64) keep-alive connections, spread over
 # the positions two plies from the start (about 4,000 distinct URLs, walked
-# through the API first). Prints the error count, p50/p99 latency and the
-# server's resident memory before and after (VmRSS, peak VmHWM). Exit status 1 if any
+# through the API first). Prints the error count, p50/p99 latency, the
+# server's CPU time per request (user + system: a figure that the load of
+# other processes changes little) and its resident memory before and after
+# (VmRSS, peak VmHWM). Exit status 1 if any
 # request failed or got another status than 200.
 #
 #   scripts/load_test.sh [TABLE]          # default data/ttc-travel.ctbl
 #   TTC_LOAD_REQUESTS=20000 TTC_LOAD_CONNECTIONS=16 scripts/load_test.sh small/s.ctbl
+#   TTC_LOAD_ANSWER_CACHE_MIB=0 scripts/load_test.sh   # every request probed anew
 #
 # Loopback only (127.0.0.1, a free port); the request count is bounded by
 # REQUESTS. Linux (/proc) for the memory figure.
@@ -37,7 +40,7 @@ trap cleanup EXIT
 # The server, quiet (no access log), as many in-flight requests as
 # connections so that the test measures answers, not 429s.
 target/release/ttc serve "$table" --addr 127.0.0.1:0 --quiet \
-    --max-requests "$connections" >"$work/out" 2>"$work/err" &
+    --max-requests "$connections" --answer-cache-mib "${TTC_LOAD_ANSWER_CACHE_MIB:-32}" >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 600); do
     grep -q '^listening on ' "$work/out" && break
@@ -67,12 +70,17 @@ PY
 echo "urls: $(wc -l <"$work/urls") distinct positions"
 
 mem() { awk -v k="$1:" '$1 == k {print $2, $3}' "/proc/$pid/status"; }
+# CPU seconds the server has used (user + system), from /proc/PID/stat.
+cpu() { awk -v t="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / t}' "/proc/$pid/stat"; }
 start_peak=$(mem VmHWM)
 start_rss=$(mem VmRSS)
+start_cpu=$(cpu)
 "$oha" --no-tui -n "$requests" -c "$connections" --urls-from-file "$work/urls" \
     --output-format json >"$work/oha.json"
 peak=$(mem VmHWM)
 rss=$(mem VmRSS)
+end_cpu=$(cpu)
+echo "server CPU time: $(python3 -c "import sys; a, b, n = map(float, sys.argv[1:]); print(f'{b - a:.2f} s, {(b - a) / n * 1e6:.1f} us per request')" "$start_cpu" "$end_cpu" "$requests")"
 echo "server memory before the load: RSS $start_rss, peak so far $start_peak (the check at start)"
 python3 - "$work/oha.json" "$peak, RSS at the end $rss" "$requests" "$connections" <<'PY'
 import json, sys

@@ -397,3 +397,30 @@ fn mismatched_layouts_and_damaged_tables_are_refused_at_start() {
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("block"), "{e}");
 }
+
+/// Answers of `/api/probe` kept by the answer cache are the bytes a
+/// server without the cache sends, before and after eviction (a 1 MiB
+/// cache holds a few dozen of these answers per shard and evicts under a
+/// long walk).
+#[test]
+fn cached_probe_answers_equal_uncached_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
+    let cached = Server::start_with(&src, &["--answer-cache-mib", "1"]);
+    let fresh = Server::start_with(&src, &["--answer-cache-mib", "0"]);
+    let positions = walk(&fresh, 400, 11);
+    for round in 0..2 {
+        for p in &positions {
+            let path = format!("/api/probe?position={}", encode(p));
+            let (s1, a) = cached.get(&path);
+            let (s2, b) = fresh.get(&path);
+            assert_eq!((s1, s2), (200, 200), "{p}");
+            assert_eq!(a, b, "round {round}: {p}");
+        }
+    }
+    // A refused query is never kept: the same bad query is refused again.
+    for _ in 0..2 {
+        let (s, body) = cached.get("/api/probe?position=9%2F9");
+        assert_eq!(s, 400, "{body}");
+    }
+}

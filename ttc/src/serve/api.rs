@@ -27,14 +27,15 @@ use super::line;
 use super::play::{self, PlayAnswer};
 use super::probe::probe_answer;
 use super::query::{self, Params};
+use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
-use axum::http::header::CACHE_CONTROL;
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{Method, StatusCode, Uri};
 use axum::middleware::{from_fn, from_fn_with_state};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use solver::answer::{LineAnswer, PositionAnswer};
+use solver::answer::LineAnswer;
 use std::sync::Arc;
 
 type Shared = State<Arc<Explorer>>;
@@ -82,6 +83,22 @@ where
         .map_err(|err| ApiError::new(err.status, e.redact(&err.message)))
 }
 
+/// Runs a query of bounded work (one position and its moves: at most a
+/// few dozen cells, a few block decompressions when cold, well under a
+/// millisecond when warm) on the async worker itself: a hand-over to the
+/// blocking pool costs more than such a query, and under load the pool's
+/// threads switch more than they work. A panic still becomes a 500 answer.
+async fn inline<T, F>(e: Arc<Explorer>, q: Option<String>, f: F) -> Answer<T>
+where
+    F: FnOnce(&Explorer, Params) -> Result<T, ApiError>,
+{
+    let params = query::parse(q.as_deref())?;
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&e, params)))
+        .map_err(|_| ApiError::internal("the query failed: it panicked".to_string()))?
+        .map(Json)
+        .map_err(|err| ApiError::new(err.status, e.redact(&err.message)))
+}
+
 /// `GET /health`: `{"status": "ok"}`, or 503 with the reason once a
 /// table's file changed on disk; never cached.
 async fn health(State(e): Shared) -> impl IntoResponse {
@@ -95,13 +112,29 @@ async fn info(State(e): Shared) -> Json<Info> {
     Json(e.info())
 }
 
-async fn probe(State(e): Shared, RawQuery(q): RawQuery) -> Answer<PositionAnswer> {
-    blocking(e, q, |e, p| {
+/// `GET /api/probe`: from the answer cache when the same query was
+/// answered before, else probed, serialized and kept.
+async fn probe(State(e): Shared, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
+    let key = q.clone().unwrap_or_default();
+    if let Some(body) = e.answers().get(&key) {
+        return Ok(json_body(body));
+    }
+    let Json(answer) = inline(e.clone(), q, |e, p| {
         let pos = e.position(p.position.as_deref(), p.moves.as_deref())?;
         let probed = e.main().probe(&pos)?;
         probe_answer(e, &probed)
     })
-    .await
+    .await?;
+    let body = serde_json::to_vec(&answer)
+        .map_err(|err| ApiError::internal(format!("the answer did not serialize: {err}")))?;
+    let body = Bytes::from(body);
+    e.answers().insert(&key, body.clone());
+    Ok(json_body(body))
+}
+
+/// A `200` with a JSON body already serialized.
+fn json_body(body: Bytes) -> Response {
+    ([(CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 async fn line(State(e): Shared, RawQuery(q): RawQuery) -> Answer<LineAnswer> {

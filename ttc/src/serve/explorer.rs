@@ -2,6 +2,7 @@
 //! second one of the same layout; opened and fully verified at start,
 //! their files watched ([`TableFile`]).
 
+use super::answer_cache::AnswerCache;
 use super::error::ApiError;
 use super::table_file::TableFile;
 use anyhow::{bail, Result};
@@ -32,6 +33,8 @@ pub struct Explorer {
     other: Option<Prober>,
     /// The files of `main` then `other`, watched for changes.
     files: Vec<TableFile>,
+    /// Serialized `/api/probe` answers ([`AnswerCache`]).
+    answers: AnswerCache,
 }
 
 /// Opens a table ([`TableFile::open`]: read into memory and checked as
@@ -93,7 +96,20 @@ impl Explorer {
             main: m,
             other,
             files,
+            answers: AnswerCache::new(0),
         })
+    }
+
+    /// The explorer with a cache of at most `bytes` of `/api/probe`
+    /// answers (0: none).
+    pub fn with_answer_cache(mut self, bytes: usize) -> Explorer {
+        self.answers = AnswerCache::new(bytes);
+        self
+    }
+
+    /// The cache of serialized `/api/probe` answers.
+    pub fn answers(&self) -> &AnswerCache {
+        &self.answers
     }
 
     /// Checks that every table file is still the one opened

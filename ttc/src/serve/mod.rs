@@ -14,6 +14,7 @@
 //! is a few dozen cell reads).
 
 mod access_log;
+mod answer_cache;
 mod api;
 mod args;
 mod assets;
@@ -53,7 +54,8 @@ pub fn run(a: &ServeArgs, json: bool) -> Result<()> {
     if let Some(w) = listen::exposure_warning(bound.local) {
         eprintln!("{w}");
     }
-    let explorer = explorer::Explorer::open(&a.table, a.compare.as_deref(), !json, a.allow_source)?;
+    let explorer = explorer::Explorer::open(&a.table, a.compare.as_deref(), !json, a.allow_source)?
+        .with_answer_cache((a.limits.answer_cache_mib as usize) << 20);
     let explorer = Arc::new(explorer);
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(usize::from(a.threads))
