@@ -10,3 +10,4 @@ pub mod perft;
 pub mod surakarta;
 pub mod ttc;
 pub mod tzaar;
+pub mod tzaar_placement;

@@ -257,7 +257,7 @@ impl Board {
         self.cells[s.col as usize][s.row as usize].take()
     }
 
-    fn set(&mut self, s: Spot, stack: Option<Stack>) {
+    pub(crate) fn set(&mut self, s: Spot, stack: Option<Stack>) {
         self.cells[s.col as usize][s.row as usize] = stack;
     }
 

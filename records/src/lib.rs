@@ -37,6 +37,7 @@ pub mod record_text;
 pub mod surakarta;
 pub mod ttc;
 pub mod tzaar;
+pub mod tzaar_placement;
 
 #[cfg(test)]
 mod fuzz_records;

@@ -7,10 +7,12 @@
 //! `--format`:
 //!
 //! * `ttc`, this project's: an optional header line giving the start,
-//!   either `position TEXT` or `seed S` (never both; the colon after the
-//!   keyword is optional: `position: TEXT`, `seed: S`; default: the fixed
-//!   start), then one turn per line such as `D5xD4` or `12. E6xD5 F4+F3`;
-//!   `#` starts a comment.
+//!   `position TEXT`, `seed S` or `start tournament` (only one; the colon
+//!   after the keyword is optional: `position: TEXT`, `seed: S`; default:
+//!   the fixed start), then one turn per line such as `D5xD4` or
+//!   `12. E6xD5 F4+F3`; `#` starts a comment. A tournament game (the TZAAR
+//!   rulebook H) starts with its placements, one per line and numbered as
+//!   turns, `1. Z@D4`, `2. t@F2`, ... (see [`crate::tzaar_placement`]).
 //! * `littlegolem`, LittleGolem's SGF-like records (see
 //!   [`crate::littlegolem`] for the format and the mapping of its
 //!   coordinates).
@@ -30,6 +32,8 @@ use serde::Serialize;
 
 use crate::littlegolem::{self, LgTurn};
 use crate::record_text::{header_value, without_bom};
+use crate::tzaar_placement as placing;
+use audit::tzaar_placement as slow_placing;
 use rules::echo::clip;
 
 /// Record format of `ttc verify-game tzaar`.
@@ -58,20 +62,21 @@ struct Written {
 enum Spec {
     Turn(fast::Turn),
     Lg(LgTurn),
+    Placement(fast::Placement),
 }
 
 /// A record read into its start and its turns.
 struct Parsed {
     format: &'static str,
-    start: fast::Position,
+    start: fast::Stage,
     turns: Vec<Written>,
 }
 
 /// Reads a record in this project's format.
 fn parse_ttc(text: &str, file: &str) -> anyhow::Result<Parsed> {
-    let mut pos = fast::Position::fixed_start();
+    let mut pos = fast::Stage::Play(fast::Position::fixed_start());
     // Line of the first turn, and the header that gave the start
-    // (`"position"` or `"seed"`) with its line.
+    // (`"position"`, `"seed"` or `"start"`) with its line.
     let mut first_turn_line: Option<usize> = None;
     let mut header: Option<(&str, usize)> = None;
     let mut turns = Vec::new();
@@ -81,15 +86,13 @@ fn parse_ttc(text: &str, file: &str) -> anyhow::Result<Parsed> {
         if line.is_empty() {
             continue;
         }
-        let position = header_value(line, "position");
-        let seed = header_value(line, "seed");
-        if let Some((key, value)) = position
-            .map(|v| ("position", v))
-            .or(seed.map(|v| ("seed", v)))
-        {
+        let header_line = ["position", "seed", "start"]
+            .into_iter()
+            .find_map(|key| header_value(line, key).map(|v| (key, v)));
+        if let Some((key, value)) = header_line {
             match header {
                 Some((earlier, at)) if earlier != key => bail!(
-                    "{file}:{line_no}: `{key}` after the `{earlier}` of line {at}: a game file gives either a seed or a position, not both"
+                    "{file}:{line_no}: `{key}` after the `{earlier}` of line {at}: a game file gives one start (a seed, a position or a named start such as `start tournament`), not two"
                 ),
                 Some((_, at)) => bail!(
                     "{file}:{line_no}: a second `{key}` line (the first is line {at}): a game file gives one start"
@@ -103,11 +106,14 @@ fn parse_ttc(text: &str, file: &str) -> anyhow::Result<Parsed> {
                 pos = value
                     .parse()
                     .with_context(|| format!("{file}:{line_no}: bad start position"))?;
+            } else if key == "start" {
+                pos = placing::named_start(value)
+                    .map_err(|e| anyhow::anyhow!("{file}:{line_no}: {e}"))?;
             } else {
                 let seed: u64 = value.parse().with_context(|| {
                     format!("{file}:{line_no}: seed {} is not a u64", clip(value))
                 })?;
-                pos = fast::Position::seeded(seed);
+                pos = fast::Stage::Play(fast::Position::seeded(seed));
             }
             header = Some((key, line_no));
             continue;
@@ -124,10 +130,17 @@ fn parse_ttc(text: &str, file: &str) -> anyhow::Result<Parsed> {
             number: turns.len() + 1,
             line: line_no,
             text: turn_text.to_string(),
-            spec: turn_text
-                .parse::<fast::Turn>()
-                .map(Spec::Turn)
-                .map_err(|e| e.to_string()),
+            spec: if placing::looks_like_placement(turn_text) {
+                turn_text
+                    .parse::<fast::Placement>()
+                    .map(Spec::Placement)
+                    .map_err(|e| e.to_string())
+            } else {
+                turn_text
+                    .parse::<fast::Turn>()
+                    .map(Spec::Turn)
+                    .map_err(|e| e.to_string())
+            },
         });
     }
     Ok(Parsed {
@@ -153,7 +166,7 @@ fn parse_littlegolem(text: &str, file: &str) -> anyhow::Result<Parsed> {
         .collect();
     Ok(Parsed {
         format: "littlegolem",
-        start: record.start,
+        start: fast::Stage::Play(record.start),
         turns,
     })
 }
@@ -269,7 +282,10 @@ fn result_of(p: &fast::Position) -> Option<GameResult> {
     }
 }
 
-fn audit_winner(g: &slow::Game) -> Option<&'static str> {
+fn audit_winner(phase: &slow_placing::Phase) -> Option<&'static str> {
+    let slow_placing::Phase::Playing(g) = phase else {
+        return None;
+    };
     g.ending().map(|e| match e.winner() {
         slow::Color::White => "White",
         slow::Color::Black => "Black",
@@ -307,6 +323,7 @@ fn resolve(w: &Written, pos: &fast::Position) -> Result<fast::Turn, String> {
     match &w.spec {
         Err(why) => Err(why.clone()),
         Ok(Spec::Turn(t)) => Ok(*t),
+        Ok(Spec::Placement(_)) => Err(placing::placement_in_play()),
         Ok(Spec::Lg(lg)) => {
             let side = pos.side_to_move();
             if pos.status() == fast::Status::Ongoing && lg.color != side {
@@ -323,8 +340,8 @@ fn resolve(w: &Written, pos: &fast::Position) -> Result<fast::Turn, String> {
 /// A replay in progress: both engines' positions, and the first illegal
 /// turn and the first disagreement of the engines, if any.
 struct Replay {
-    pos: fast::Position,
-    game: slow::Game,
+    pos: fast::Stage,
+    game: slow_placing::Phase,
     played: usize,
     rejection: Option<Rejection>,
     disagreement: Option<String>,
@@ -357,15 +374,20 @@ impl Replay {
             return entry;
         }
         entry.side = Some(self.pos.side_to_move().name());
-        let turn = resolve(w, &self.pos);
+        let (fast::Stage::Play(pos), slow_placing::Phase::Playing(game)) = (self.pos, &self.game)
+        else {
+            return self.placement(w, entry);
+        };
+        let game = game.clone();
+        let turn = resolve(w, &pos);
         entry.mv = turn.as_ref().ok().map(|t| t.to_string());
         let outcome = turn
             .clone()
-            .and_then(|t| self.pos.play(&t).map_err(|e| e.to_string()));
+            .and_then(|t| pos.play(&t).map_err(|e| e.to_string()));
         // The audit engine's verdict, from its own list of turn plans.
         let plan = turn.as_ref().ok().map(|t| {
             let wanted = audit_plan(t);
-            self.game.plans().into_iter().find(|p| *p == wanted)
+            game.plans().into_iter().find(|p| *p == wanted)
         });
         entry.audit_legal = plan.as_ref().map(|p| p.is_some());
         if let Some(a) = entry.audit_legal {
@@ -386,7 +408,76 @@ impl Replay {
         match outcome {
             Ok(next) => {
                 if let Some(Some(p)) = &plan {
-                    self.game = self.game.after(p);
+                    self.game = slow_placing::Phase::Playing(game.after(p));
+                    if self.game.to_string() != next.to_string() {
+                        let game = self.game.to_string();
+                        self.disagree(|| {
+                            format!(
+                                "after turn {}: the rules engine has `{next}`, the audit engine `{game}`",
+                                w.number
+                            )
+                        });
+                    }
+                }
+                self.pos = fast::Stage::Play(next);
+                self.played += 1;
+                entry.position_after = Some(self.pos.to_string());
+            }
+            Err(reason) => {
+                self.rejection = Some(Rejection {
+                    line: w.line,
+                    turn_number: w.number,
+                    text: w.text.clone(),
+                    mv: entry.mv.clone(),
+                    reason: reason.clone(),
+                    position_before: self.pos.to_string(),
+                });
+                entry.reason = Some(reason);
+            }
+        }
+        entry
+    }
+
+    /// Replays one written turn in the placement phase: a placement, judged
+    /// by both engines (a capture turn here is illegal).
+    fn placement(&mut self, w: &Written, mut entry: TurnEntry) -> TurnEntry {
+        let fast::Stage::Placement(setup) = self.pos else {
+            unreachable!("called in the placement phase")
+        };
+        let placement = match &w.spec {
+            Ok(Spec::Placement(pl)) => Ok(*pl),
+            Ok(_) => Err(placing::turn_in_placement_phase(&setup)),
+            Err(why) => Err(why.clone()),
+        };
+        entry.mv = placement.as_ref().ok().map(|pl| pl.to_string());
+        let outcome = placement
+            .clone()
+            .and_then(|pl| setup.place(&pl).map_err(|e| e.to_string()));
+        let audit_setup = match &self.game {
+            slow_placing::Phase::Placing(s) => Some(s.clone()),
+            slow_placing::Phase::Playing(_) => None,
+        };
+        let put = match (&placement, &audit_setup) {
+            (Ok(pl), Some(s)) => Some(placing::audit_finds(s, pl)),
+            _ => None,
+        };
+        entry.audit_legal = put.as_ref().map(|p| p.is_some());
+        if let Some(a) = entry.audit_legal.filter(|&a| a != outcome.is_ok()) {
+            let verdict = |legal: bool| if legal { "legal" } else { "illegal" };
+            let (rules, audit) = (verdict(outcome.is_ok()), verdict(a));
+            self.disagree(|| {
+                format!(
+                    "turn {} {}: the rules engine finds it {rules}, the audit engine {audit}",
+                    w.number,
+                    clip(&w.text),
+                )
+            });
+        }
+        entry.legal = Some(outcome.is_ok());
+        match outcome {
+            Ok(next) => {
+                if let (Some(Some(p)), Some(s)) = (&put, &audit_setup) {
+                    self.game = s.after(p);
                     if self.game.to_string() != next.to_string() {
                         let game = self.game.to_string();
                         self.disagree(|| {
@@ -434,7 +525,7 @@ pub fn verify_game(text: &str, file: &str, format: TzaarFormat) -> anyhow::Resul
         parse_ttc(text, file)?
     };
     let start = parsed.start.to_string();
-    let game = slow::Game::parse(&start).map_err(|e| {
+    let game = placing::audit_start(&start).map_err(|e| {
         anyhow::anyhow!("{file}: the audit engine cannot read the start `{start}`: {e}")
     })?;
     let mut replay = Replay {
@@ -446,7 +537,10 @@ pub fn verify_game(text: &str, file: &str, format: TzaarFormat) -> anyhow::Resul
     };
     let turns: Vec<TurnEntry> = parsed.turns.iter().map(|w| replay.turn(w)).collect();
     let pos = replay.pos;
-    let result = result_of(&pos);
+    let result = match &pos {
+        fast::Stage::Play(p) => result_of(p),
+        fast::Stage::Placement(_) => None,
+    };
     let audit = audit_winner(&replay.game);
     if result.as_ref().map(|r| r.winner) != audit {
         replay.disagree(|| {

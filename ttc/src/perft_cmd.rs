@@ -55,30 +55,47 @@ fn parse_depth(text: &str, max: u32, why: &str) -> Result<u32, String> {
     }
 }
 
+/// The start of `ttc perft tzaar` when no `--position` or `--seed` is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TzaarStart {
+    /// The fixed start (the TZAAR rulebook G), White's opening turn.
+    Fixed,
+    /// The tournament version (the TZAAR rulebook H): the empty board,
+    /// White to place; plies are placements until all 60 pieces are down.
+    Tournament,
+}
+
 /// Arguments of `ttc perft tzaar`.
 #[derive(Debug, Args)]
 pub struct TzaarArgs {
-    /// Depth in turns, 0 to 64 (a turn is one complete turn plan: capture,
-    /// then capture/stack/pass; White's opening turn is one capture). Depth
-    /// 0 counts 1: the start position, no turns. At most 64 because every
-    /// turn captures a stack, so no game lasts 60 turns (deeper counts are
-    /// 0), and the count recurses once per turn.
+    /// Depth in plies, 0 to 64 (a ply is one complete turn plan: capture,
+    /// then capture/stack/pass; White's opening turn is one capture; in the
+    /// tournament version's placement phase, one placement). Depth 0 counts
+    /// 1: the start position, no turns. At most 64 because every turn
+    /// captures a stack, so no game lasts 60 turns (deeper counts are 0),
+    /// and the count recurses once per ply.
     #[arg(long, value_parser = parse_tzaar_depth)]
     pub depth: u32,
     /// Start position in TZAAR notation, e.g. "A1=t,A2=Z,E4=TTR b normal"
-    /// or "- w normal" for the empty board (see REPRODUCE.md). Default:
-    /// the fixed start.
-    #[arg(long, conflicts_with = "seed", allow_hyphen_values = true)]
+    /// or "- w normal" for the empty board, or a position of the
+    /// tournament version's placement phase such as
+    /// "D4=T b placement Z6R9T14z6r9t15" (see REPRODUCE.md). Default: the
+    /// fixed start.
+    #[arg(long, conflicts_with_all = ["seed", "start"], allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Start from the seeded random opening with this seed (any u64).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "start")]
     pub seed: Option<u64>,
-    /// Print the count below each first turn plan, one line each (`TURN
-    /// COUNT`), before the total (with `--cross-check` too).
+    /// Start from the fixed start or the tournament version's empty board
+    /// ("- w placement Z6R9T15z6r9t15").
+    #[arg(long, value_enum)]
+    pub start: Option<TzaarStart>,
+    /// Print the count below each first turn plan (or placement), one line
+    /// each (`TURN COUNT`), before the total (with `--cross-check` too).
     #[arg(long)]
     pub divide: bool,
     /// Run the fast and the audit generator side by side and stop at the
-    /// first position where their turn lists differ.
+    /// first position where their turn (or placement) lists differ.
     #[arg(long)]
     pub cross_check: bool,
 }
@@ -93,14 +110,16 @@ fn parse_tzaar_depth(text: &str) -> Result<u32, String> {
     )
 }
 
-/// The root of `ttc perft tzaar`: `--position`, `--seed` or the fixed start.
-fn start_position(args: &TzaarArgs) -> anyhow::Result<fast::Position> {
-    Ok(match (&args.position, args.seed) {
-        (Some(text), _) => text
+/// The root of `ttc perft tzaar`: `--position`, `--seed`, `--start` or the
+/// fixed start.
+fn start_position(args: &TzaarArgs) -> anyhow::Result<fast::Stage> {
+    Ok(match (&args.position, args.seed, args.start) {
+        (Some(text), _, _) => text
             .parse()
             .with_context(|| format!("--position {}", clip(text)))?,
-        (None, Some(seed)) => fast::Position::seeded(seed),
-        (None, None) => fast::Position::fixed_start(),
+        (None, Some(seed), _) => fast::Stage::Play(fast::Position::seeded(seed)),
+        (None, None, Some(TzaarStart::Tournament)) => fast::Stage::tournament(),
+        (None, None, _) => fast::Stage::Play(fast::Position::fixed_start()),
     })
 }
 
@@ -110,23 +129,28 @@ fn start_position(args: &TzaarArgs) -> anyhow::Result<fast::Position> {
 /// A bad `--position` (with the reason), or a cross-check disagreement
 /// (after printing the report).
 pub fn run_tzaar(args: &TzaarArgs, json: bool) -> Result<()> {
-    let pos = start_position(args)?;
+    let stage = start_position(args)?;
     let options = PerftOptions {
         depth: args.depth,
         divide: args.divide,
         cross_check: args.cross_check,
     };
-    let roots = if args.depth == 0 {
-        0
-    } else {
-        pos.turns().len()
+    let roots = match (&stage, args.depth) {
+        (_, 0) => 0,
+        (fast::Stage::Play(pos), _) => pos.turns().len(),
+        (fast::Stage::Placement(setup), _) => setup.placements().len(),
     };
-    let bar = Progress::new(
-        !json && (args.depth >= 3 || args.divide),
-        roots as u64,
-        "first turns",
-    );
-    let report = perft::tzaar::perft(&pos, options, &|| bar.inc(1))?;
+    let (unit, slow) = match &stage {
+        fast::Stage::Play(_) => ("first turns", args.depth >= 3),
+        fast::Stage::Placement(_) => ("first placements", args.depth >= 4),
+    };
+    let bar = Progress::new(!json && (slow || args.divide), roots as u64, unit);
+    let report = match &stage {
+        fast::Stage::Play(pos) => perft::tzaar::perft(pos, options, &|| bar.inc(1))?,
+        fast::Stage::Placement(setup) => {
+            perft::tzaar_placement::perft(setup, options, &|| bar.inc(1))?
+        }
+    };
     bar.finish();
     print_report(&report, json)?;
     if disagreed(&report) {

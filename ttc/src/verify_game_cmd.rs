@@ -24,10 +24,12 @@ use crate::variant_args::VariantArgs;
 #[derive(Debug, Args)]
 pub struct TzaarArgs {
     /// Game record file. This project's format: an optional header line
-    /// giving the start, either `position: TEXT` or `seed: S` (not both;
-    /// the colon is optional: `position TEXT`, `seed S`; default: the
-    /// fixed start), then one turn per line such as `D5xD4` or
-    /// `12. E6xD5 F4+F3`; `#` starts a comment. Or a LittleGolem record:
+    /// giving the start, `position: TEXT`, `seed: S` or `start: tournament`
+    /// (only one; the colon is optional: `position TEXT`, `seed S`;
+    /// default: the fixed start), then one turn per line such as `D5xD4`
+    /// or `12. E6xD5 F4+F3`; `#` starts a comment. A tournament game
+    /// (the TZAAR rulebook H) first places its 60 pieces, one per line and
+    /// numbered as turns: `1. Z@D4`, `2. t@F2`, .... Or a LittleGolem record:
     /// `(;FF[TZAAR]...POS[...];W[npmq];B[prqq-kplp];...)`.
     pub file: PathBuf,
     /// Record format: `auto` tells them apart by the content (a record

@@ -149,7 +149,7 @@ fn a_seed_and_a_position_are_not_both_given() {
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("a game file gives either a seed or a position, not both"),
+        err.contains("a game file gives one start (a seed, a position or a named start"),
         "{err}"
     );
     assert!(err.contains("both.txt:2"), "{err}");
@@ -160,7 +160,7 @@ fn a_seed_and_a_position_are_not_both_given() {
     );
     let err = stderr(&out);
     assert!(
-        err.contains("a game file gives either a seed or a position, not both"),
+        err.contains("a game file gives one start (a seed, a position or a named start"),
         "{err}"
     );
     let out = verify(
@@ -425,4 +425,68 @@ fn divide_with_cross_check_prints_one_line_per_first_turn() {
     assert_eq!(v["cross_check"]["agreed"], true);
     assert_eq!(v["cross_check"]["positions_compared"], 15);
     assert_eq!(v["cross_check"]["disagreement"], serde_json::Value::Null);
+}
+
+/// The tournament version: `--start tournament` counts placements, the
+/// divide lines are placements, both engines agree, and a record from the
+/// empty board replays.
+#[test]
+fn the_tournament_start_counts_placement_plies() {
+    let out = ttc(&[
+        "perft",
+        "tzaar",
+        "--start",
+        "tournament",
+        "--depth",
+        "2",
+        "--cross-check",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "game: tzaar\nrules: tzaar-standard-2016-v1\n\
+         position: - w placement Z6R9T15z6r9t15\ndepth: 2\n\
+         cross-check: the rules and audit generators agree at 181 positions\n\
+         nodes: 31,860\n"
+    );
+    let pos = "D4=T b placement Z6R9T14z6r9t15";
+    let out = ttc(&[
+        "perft",
+        "tzaar",
+        "--position",
+        pos,
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("\nz@A1 1\nr@A1 1\nt@A1 1\n"), "{text}");
+    assert!(text.ends_with("\nnodes: 177\n"), "{text}");
+    let out = ttc(&[
+        "perft",
+        "tzaar",
+        "--start",
+        "tournament",
+        "--seed",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let bad = "D4=T b placement Z6R9T15z6r9t15";
+    let out = ttc(&["perft", "tzaar", "--position", bad, "--depth", "1"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("reserves field"), "{}", stderr(&out));
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../records/tests/tzaar_tournament.txt"
+    );
+    let out = ttc(&["verify-game", "tzaar", game]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("turns played: 81\n"),
+        "{}",
+        stdout(&out)
+    );
 }

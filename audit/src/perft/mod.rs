@@ -7,7 +7,8 @@
 //! the cores). Progress goes through a callback called once per finished
 //! root move, so a front end can draw a bar of `root moves` length.
 //!
-//! * [`tzaar`]: `ttc perft tzaar`.
+//! * [`tzaar`]: `ttc perft tzaar`; [`tzaar_placement`]: the same from a
+//!   position of the tournament version's placement phase.
 //! * [`surakarta`]: `ttc perft surakarta`.
 //! * [`ttc`]: `ttc perft ttc` (the walk is [`crate::ttc::crosscheck`]).
 //! * [`report`]: the report.
@@ -30,6 +31,7 @@ pub mod suite_counts;
 pub mod surakarta;
 pub mod ttc;
 pub mod tzaar;
+pub mod tzaar_placement;
 
 pub use report::{
     CrossCheck, DisagreementLines, DivideLine, PerftOptions, PerftReport, RootRejected,

@@ -280,9 +280,35 @@ impl Walk<'_> {
     }
 }
 
+/// Cross-checks both engines below `p` and `g` (the same position) to
+/// `depth` turns, as the walk below a root turn does; for the placement
+/// phase's hand-over into play ([`super::tzaar_placement`]). `path` holds
+/// the moves from the root; `stop` ends the walk early (counting 0) once
+/// another branch found a difference. Depth 0 counts 1 and compares
+/// nothing.
+pub(crate) fn cross_subtree(
+    p: &fast::Position,
+    g: &slow::Game,
+    depth: u32,
+    path: &mut Vec<String>,
+    stop: &AtomicBool,
+) -> SubtreeResult {
+    if depth == 0 {
+        return Ok((1, 0));
+    }
+    let mut walk = Walk {
+        stop,
+        nodes_compared: 0,
+    };
+    match walk.node(p, g, depth, path) {
+        Ok(n) => Ok((n, walk.nodes_compared)),
+        Err(m) => Err((m, walk.nodes_compared)),
+    }
+}
+
 /// Outcome of the walk below one root turn: (plans counted, positions
 /// compared), or the mismatch with the positions compared up to it.
-type SubtreeResult = Result<(u64, u64), (Box<Mismatch>, u64)>;
+pub(crate) type SubtreeResult = Result<(u64, u64), (Box<Mismatch>, u64)>;
 
 /// What [`cross_walk`] found.
 struct Walked {

@@ -32,7 +32,10 @@
 //! capture counts once.
 //!
 //! Text notation is described in [`notation`]; the fixed and the seeded
-//! openings in [`opening`].
+//! openings in [`opening`]; the tournament version's placement phase (the
+//! TZAAR rulebook H: the board starts empty and the players place their
+//! pieces one at a time, White first) in [`Setup`] and [`Stage`], with
+//! [`stage_perft`] counting its plies.
 
 mod geometry;
 mod movegen;
@@ -40,6 +43,9 @@ pub mod notation;
 pub mod opening;
 mod perft;
 mod piece;
+mod placement;
+mod placement_notation;
+mod placement_perft;
 mod play;
 mod point;
 mod position;
@@ -47,6 +53,9 @@ mod turn;
 
 pub use perft::{divide, perft, MAX_PERFT_DEPTH};
 pub use piece::{Color, Kind, StackInfo};
+pub use placement::{IllegalPlacement, Placement, Setup, SetupError, Stage};
+pub use placement_notation::ParsePlacementError;
+pub use placement_perft::{placement_divide, placement_perft, stage_perft};
 pub use play::{ActionError, IllegalTurn};
 pub use point::Point;
 pub use position::{Position, PositionError};

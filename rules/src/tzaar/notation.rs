@@ -18,6 +18,20 @@
 //!
 //! Example: `A1=t,A2=Z,E4=TTR b normal`.
 //!
+//! **Placement phase** of the tournament version (the TZAAR rulebook H; see
+//! [`super::Setup`]): four fields, `PLACEMENTS SIDE placement RESERVES`.
+//! `PLACEMENTS` holds single pieces only, `SIDE` is the side to place, and
+//! `RESERVES` the pieces in hand, `Z6R9T15z6r9t15`: each piece letter with
+//! its count, White's Tzaars, Tzarras, Totts in upper case, then Black's
+//! in lower case, always all six (a count may be 0). The reserves must be
+//! the box's 6/9/15 minus the pieces on the board, and the side the one
+//! whose turn it is (White when both have placed equally, Black when White
+//! has placed one more). The tournament start is
+//! `- w placement Z6R9T15z6r9t15`. [`super::Stage`] reads either form.
+//!
+//! **Placement**: the piece letter (upper case White, lower case Black),
+//! `@` and the point: `Z@D4` (White Tzaar on D4), `t@F2` (Black Tott).
+//!
 //! **Turn**: one or two actions separated by white space. A capture is
 //! `FROMxTO`, a stack move `FROM+TO`, the pass `pass`. The first action is
 //! always a capture. Examples: `D4xE4` (opening turn, or a turn ended by its
@@ -26,7 +40,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Action, Color, Kind, Point, Position, PositionError, Step, Turn, POINT_COUNT};
+use super::{
+    Action, Color, Kind, Point, Position, PositionError, SetupError, Step, Turn, POINT_COUNT,
+};
 
 use crate::echo::clip;
 
@@ -87,7 +103,7 @@ impl FromStr for Point {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePositionError {
     /// Wrong number of white-space separated fields.
-    #[error("position text {} has {found} field(s), expected 3: `PLACEMENTS SIDE TURN`, e.g. `A1=t,A2=Z,E4=TTR b normal`", clip(.input))]
+    #[error("position text {} has {found} field(s), expected 3: `PLACEMENTS SIDE TURN`, e.g. `A1=t,A2=Z,E4=TTR b normal` (or 4 in the placement phase: `PLACEMENTS SIDE placement RESERVES`, e.g. `- w placement Z6R9T15z6r9t15`)", clip(.input))]
     FieldCount {
         /// The position text.
         input: String,
@@ -153,10 +169,47 @@ pub enum ParsePositionError {
     BadSide(String),
     /// Bad turn field.
     #[error(
-        "turn field {}: expected `opening` (White's single-capture first turn) or `normal`",
+        "turn field {}: expected `opening` (White's single-capture first turn), `normal`, or `placement` (the tournament version's placement phase, with a fourth field of reserves)",
         clip(.0)
     )]
     BadTurn(String),
+    /// A position of the tournament version's placement phase (turn field
+    /// `placement`) where only a position in play is accepted.
+    #[error("position {} is in the placement phase of the tournament version (turn field `placement`); only a position in play (`opening` or `normal`) is accepted here", clip(.0))]
+    PlacementPhase(String),
+    /// The reserves field of a placement-phase position is malformed.
+    #[error("reserves field {}: expected the six counts of the pieces in hand as `Z6R9T15z6r9t15` (White's Tzaars, Tzarras, Totts in upper case, then Black's in lower case)", clip(.0))]
+    ReservesSyntax(String),
+    /// A reserve count differs from the box minus the pieces on the board.
+    #[error("reserves field {}: {color} holds {written} {kind} in reserve by this field, but the board shows {on_board} of the box's {max}, which leaves {derived}", clip(.field))]
+    ReservesDiffer {
+        /// The reserves field.
+        field: String,
+        /// Colour.
+        color: Color,
+        /// Type.
+        kind: Kind,
+        /// The count written.
+        written: u32,
+        /// Pieces of that colour and type on the board.
+        on_board: u32,
+        /// The box inventory (6, 9 or 15).
+        max: u32,
+        /// `max - on_board`, the count the field should give.
+        derived: u32,
+    },
+    /// A stack of two or more pieces in the placement phase.
+    #[error("placement {}: pieces are placed one per point, so the placement phase has no stacks", clip(.0))]
+    StackInPlacement(String),
+    /// Well-formed but not a valid placement-phase position.
+    #[error("invalid placement-phase position {}: {problem}", clip(.input))]
+    InvalidSetup {
+        /// The position text.
+        input: String,
+        /// What is wrong. Part of this error's message, so deliberately not
+        /// its `source()`.
+        problem: SetupError,
+    },
     /// Well-formed but not a valid position.
     #[error("invalid position {}: {problem}", clip(.input))]
     Invalid {
@@ -173,78 +226,17 @@ impl FromStr for Position {
 
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
+        if fields.get(2) == Some(&"placement") {
+            return Err(ParsePositionError::PlacementPhase(s.to_string()));
+        }
         let [placements, side, turn] = fields[..] else {
             return Err(ParsePositionError::FieldCount {
                 input: s.to_string(),
                 found: fields.len(),
             });
         };
-        let mut stacks = Vec::new();
-        let mut seen = [false; POINT_COUNT];
-        if placements != "-" {
-            for (i, item) in placements.split(',').enumerate() {
-                let index = i + 1;
-                let err_item = || item.to_string();
-                let Some((pt, layers)) = item.split_once('=') else {
-                    return Err(ParsePositionError::PlacementSyntax {
-                        index,
-                        item: err_item(),
-                    });
-                };
-                let point: Point = pt.parse().map_err(|problem| ParsePositionError::BadPoint {
-                    index,
-                    item: err_item(),
-                    problem,
-                })?;
-                if std::mem::replace(&mut seen[point.index()], true) {
-                    return Err(ParsePositionError::Duplicate {
-                        index,
-                        item: err_item(),
-                        point,
-                    });
-                }
-                let mut kinds = Vec::new();
-                let mut color = None;
-                for letter in layers.chars() {
-                    let kind = match letter.to_ascii_uppercase() {
-                        'Z' => Kind::Tzaar,
-                        'R' => Kind::Tzarra,
-                        'T' => Kind::Tott,
-                        _ => {
-                            return Err(ParsePositionError::BadPiece {
-                                index,
-                                item: err_item(),
-                                letter,
-                            })
-                        }
-                    };
-                    let c = if letter.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    if *color.get_or_insert(c) != c {
-                        return Err(ParsePositionError::MixedColors {
-                            index,
-                            item: err_item(),
-                        });
-                    }
-                    kinds.push(kind);
-                }
-                let Some(color) = color else {
-                    return Err(ParsePositionError::EmptyStack {
-                        index,
-                        item: err_item(),
-                    });
-                };
-                stacks.push((point, color, kinds));
-            }
-        }
-        let side = match side {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => return Err(ParsePositionError::BadSide(side.to_string())),
-        };
+        let stacks = parse_stacks(placements)?;
+        let side = parse_side(side)?;
         let opening = match turn {
             "opening" => true,
             "normal" => false,
@@ -257,6 +249,88 @@ impl FromStr for Position {
             }
         })
     }
+}
+
+/// The `SIDE` field: `w` or `b`.
+pub(super) fn parse_side(side: &str) -> Result<Color, ParsePositionError> {
+    match side {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(ParsePositionError::BadSide(side.to_string())),
+    }
+}
+
+/// The `PLACEMENTS` field of a position: `(point, colour, layers bottom to
+/// top)` for each `POINT=LAYERS` item, or none for `-`.
+///
+/// # Errors
+/// A malformed item, point or piece letter, an empty or mixed-colour
+/// stack, or a point given twice, each naming the item.
+pub(super) fn parse_stacks(
+    placements: &str,
+) -> Result<Vec<(Point, Color, Vec<Kind>)>, ParsePositionError> {
+    let mut stacks = Vec::new();
+    let mut seen = [false; POINT_COUNT];
+    if placements != "-" {
+        for (i, item) in placements.split(',').enumerate() {
+            let index = i + 1;
+            let err_item = || item.to_string();
+            let Some((pt, layers)) = item.split_once('=') else {
+                return Err(ParsePositionError::PlacementSyntax {
+                    index,
+                    item: err_item(),
+                });
+            };
+            let point: Point = pt.parse().map_err(|problem| ParsePositionError::BadPoint {
+                index,
+                item: err_item(),
+                problem,
+            })?;
+            if std::mem::replace(&mut seen[point.index()], true) {
+                return Err(ParsePositionError::Duplicate {
+                    index,
+                    item: err_item(),
+                    point,
+                });
+            }
+            let mut kinds = Vec::new();
+            let mut color = None;
+            for letter in layers.chars() {
+                let kind = match letter.to_ascii_uppercase() {
+                    'Z' => Kind::Tzaar,
+                    'R' => Kind::Tzarra,
+                    'T' => Kind::Tott,
+                    _ => {
+                        return Err(ParsePositionError::BadPiece {
+                            index,
+                            item: err_item(),
+                            letter,
+                        })
+                    }
+                };
+                let c = if letter.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if *color.get_or_insert(c) != c {
+                    return Err(ParsePositionError::MixedColors {
+                        index,
+                        item: err_item(),
+                    });
+                }
+                kinds.push(kind);
+            }
+            let Some(color) = color else {
+                return Err(ParsePositionError::EmptyStack {
+                    index,
+                    item: err_item(),
+                });
+            };
+            stacks.push((point, color, kinds));
+        }
+    }
+    Ok(stacks)
 }
 
 impl fmt::Display for Position {
