@@ -304,6 +304,15 @@ impl CompactTable {
     /// input: [`CompactError::OutOfRange`], or [`CompactError::Block`] for
     /// a damaged block.
     pub fn get_many(&self, cells: &[(Section, u64)]) -> Result<Vec<u8>, (usize, CompactError)> {
+        if cells.len() > u32::MAX as usize {
+            // Orders below are u32: longer batches go in pieces.
+            let mut out = Vec::with_capacity(cells.len());
+            for (k, piece) in cells.chunks(u32::MAX as usize).enumerate() {
+                let got = self.get_many(piece);
+                out.extend(got.map_err(|(i, e)| (k * u32::MAX as usize + i, e))?);
+            }
+            return Ok(out);
+        }
         let bs = self.header.block_size as u64;
         let stream: Vec<Result<u64, CompactError>> = cells
             .par_iter()
