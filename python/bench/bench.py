@@ -12,8 +12,9 @@ machine). Medians of 5 runs.
 * Surakarta ``perft(6)`` from Python against ``ttc perft surakarta
   --depth 6`` (goal: within 10 %).
 * Peak RSS of a process that makes 1,000,000 position strings and probes
-  them with ``probe_many`` (source table), and of one that only makes
-  the strings.
+  them with ``probe_many`` (source and compact tables), with its own
+  (anonymous) memory apart from the table pages it maps, and of one that
+  only makes the strings.
 """
 
 import argparse
@@ -110,24 +111,30 @@ with ttc.open_table(path, trust=True) as t:
     positions = [str(t.position_at("post-opening", rng.randrange(cells))) for _ in range(n)]
     if probe:
         t.probe_many(positions)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    status = dict(
+        line.split(":", 1) for line in open("/proc/self/status") if line.startswith("Rss")
+    )
+    anon = int(status.get("RssAnon", "0 kB").split()[0])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, anon)
 """
 
 
-def bench_rss(source, n):
+def bench_rss(path, n, label):
     def peak(probe):
         out = subprocess.run(
-            [sys.executable, "-c", RSS_SCRIPT, str(source), str(n), "1" if probe else "0"],
+            [sys.executable, "-c", RSS_SCRIPT, str(path), str(n), "1" if probe else "0"],
             check=True,
             capture_output=True,
             text=True,
         ).stdout
-        return int(out.split()[-1]) / 1024
+        hwm, anon = out.split()[-2:]
+        return int(hwm) / 1024, int(anon) / 1024
 
-    base, full = peak(False), peak(True)
+    (base, _), (full, anon) = peak(False), peak(True)
     print(
-        f"peak RSS, {n:,} strings only: {base:,.0f} MiB; with probe_many (source): {full:,.0f} MiB "
-        f"(includes the table pages touched through the mapping)"
+        f"peak RSS ({label}), {n:,} strings only: {base:,.0f} MiB; with probe_many: {full:,.0f} MiB, "
+        f"of which the process's own memory at the end {anon:,.0f} MiB (the rest: table pages "
+        f"read through the mapping, shared with the page cache)"
     )
 
 
@@ -145,7 +152,8 @@ def main():
     bench_probe_many(args.source, positions, "source")
     bench_probe_many(args.compact, positions, "compact")
     bench_perft(args.ttc)
-    bench_rss(args.source, args.positions)
+    bench_rss(args.source, args.positions, "source")
+    bench_rss(args.compact, args.positions, "compact")
 
 
 if __name__ == "__main__":
