@@ -355,6 +355,49 @@ impl Replay {
         }
     }
 
+    /// Notes a disagreement when the audit engine's verdict on turn `w`
+    /// (None: not asked) differs from the rules engine's `legal`.
+    fn compare_verdicts(&mut self, w: &Written, audit: Option<bool>, legal: bool) {
+        if let Some(a) = audit.filter(|&a| a != legal) {
+            let verdict = |legal: bool| if legal { "legal" } else { "illegal" };
+            let (rules, audit) = (verdict(legal), verdict(a));
+            self.disagree(|| {
+                format!(
+                    "turn {} {}: the rules engine finds it {rules}, the audit engine {audit}",
+                    w.number,
+                    clip(&w.text),
+                )
+            });
+        }
+    }
+
+    /// Notes a disagreement when the audit engine's position after turn
+    /// `w` differs from the rules engine's `next`.
+    fn compare_positions(&mut self, w: &Written, next: &str) {
+        if self.game.to_string() != next {
+            let game = self.game.to_string();
+            self.disagree(|| {
+                format!(
+                    "after turn {}: the rules engine has `{next}`, the audit engine `{game}`",
+                    w.number
+                )
+            });
+        }
+    }
+
+    /// Records turn `w` as the game's illegal turn, for `reason`.
+    fn reject(&mut self, w: &Written, entry: &mut TurnEntry, reason: String) {
+        self.rejection = Some(Rejection {
+            line: w.line,
+            turn_number: w.number,
+            text: w.text.clone(),
+            mv: entry.mv.clone(),
+            reason: reason.clone(),
+            position_before: self.pos.to_string(),
+        });
+        entry.reason = Some(reason);
+    }
+
     /// Replays one written turn (or lists it as not replayed, after an
     /// illegal one) and returns its entry of the report.
     fn turn(&mut self, w: &Written) -> TurnEntry {
@@ -390,50 +433,19 @@ impl Replay {
             game.plans().into_iter().find(|p| *p == wanted)
         });
         entry.audit_legal = plan.as_ref().map(|p| p.is_some());
-        if let Some(a) = entry.audit_legal {
-            if a != outcome.is_ok() {
-                let verdict = |legal: bool| if legal { "legal" } else { "illegal" };
-                self.disagree(|| {
-                    format!(
-                        "turn {} {}: the rules engine finds it {}, the audit engine {}",
-                        w.number,
-                        clip(&w.text),
-                        verdict(outcome.is_ok()),
-                        verdict(a),
-                    )
-                });
-            }
-        }
+        self.compare_verdicts(w, entry.audit_legal, outcome.is_ok());
         entry.legal = Some(outcome.is_ok());
         match outcome {
             Ok(next) => {
                 if let Some(Some(p)) = &plan {
                     self.game = slow_placing::Phase::Playing(game.after(p));
-                    if self.game.to_string() != next.to_string() {
-                        let game = self.game.to_string();
-                        self.disagree(|| {
-                            format!(
-                                "after turn {}: the rules engine has `{next}`, the audit engine `{game}`",
-                                w.number
-                            )
-                        });
-                    }
+                    self.compare_positions(w, &next.to_string());
                 }
                 self.pos = fast::Stage::Play(next);
                 self.played += 1;
                 entry.position_after = Some(self.pos.to_string());
             }
-            Err(reason) => {
-                self.rejection = Some(Rejection {
-                    line: w.line,
-                    turn_number: w.number,
-                    text: w.text.clone(),
-                    mv: entry.mv.clone(),
-                    reason: reason.clone(),
-                    position_before: self.pos.to_string(),
-                });
-                entry.reason = Some(reason);
-            }
+            Err(reason) => self.reject(w, &mut entry, reason),
         }
         entry
     }
@@ -462,47 +474,19 @@ impl Replay {
             _ => None,
         };
         entry.audit_legal = put.as_ref().map(|p| p.is_some());
-        if let Some(a) = entry.audit_legal.filter(|&a| a != outcome.is_ok()) {
-            let verdict = |legal: bool| if legal { "legal" } else { "illegal" };
-            let (rules, audit) = (verdict(outcome.is_ok()), verdict(a));
-            self.disagree(|| {
-                format!(
-                    "turn {} {}: the rules engine finds it {rules}, the audit engine {audit}",
-                    w.number,
-                    clip(&w.text),
-                )
-            });
-        }
+        self.compare_verdicts(w, entry.audit_legal, outcome.is_ok());
         entry.legal = Some(outcome.is_ok());
         match outcome {
             Ok(next) => {
                 if let (Some(Some(p)), Some(s)) = (&put, &audit_setup) {
                     self.game = s.after(p);
-                    if self.game.to_string() != next.to_string() {
-                        let game = self.game.to_string();
-                        self.disagree(|| {
-                            format!(
-                                "after turn {}: the rules engine has `{next}`, the audit engine `{game}`",
-                                w.number
-                            )
-                        });
-                    }
+                    self.compare_positions(w, &next.to_string());
                 }
                 self.pos = next;
                 self.played += 1;
                 entry.position_after = Some(self.pos.to_string());
             }
-            Err(reason) => {
-                self.rejection = Some(Rejection {
-                    line: w.line,
-                    turn_number: w.number,
-                    text: w.text.clone(),
-                    mv: entry.mv.clone(),
-                    reason: reason.clone(),
-                    position_before: self.pos.to_string(),
-                });
-                entry.reason = Some(reason);
-            }
+            Err(reason) => self.reject(w, &mut entry, reason),
         }
         entry
     }

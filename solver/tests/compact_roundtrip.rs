@@ -61,6 +61,33 @@ fn solved_tables_round_trip_exactly() {
     }
 }
 
+/// Solves `v` into `dir/t.tbl` and packs it into `dir/t.ctbl` with blocks
+/// of `block_size` cells: the two paths.
+fn solved_and_packed(
+    dir: &std::path::Path,
+    v: Variant,
+    block_size: u32,
+) -> (std::path::PathBuf, std::path::PathBuf) {
+    let src = dir.join("t.tbl");
+    let o = SolveOptions {
+        out: src.clone(),
+        threads: Some(2),
+        progress: false,
+        fresh: true,
+        pass_lines: false,
+    };
+    solve(v, &o).unwrap();
+    let out = dir.join("t.ctbl");
+    let po = PackOptions {
+        block_size,
+        level: 3,
+        threads: Some(2),
+        check: true,
+    };
+    pack(&Table::open(&src).unwrap(), &out, &po, &|_| {}).unwrap();
+    (src, out)
+}
+
 /// A deterministic stream of pseudo-random numbers (xorshift64*).
 fn mixer(mut x: u64) -> impl FnMut() -> u64 {
     move || {
@@ -79,25 +106,9 @@ fn mixer(mut x: u64) -> impl FnMut() -> u64 {
 fn batched_reads_equal_single_reads_and_name_the_first_failure() {
     let dir = tempfile::tempdir().unwrap();
     let v = Variant::all_3x3(PawnReading::TravelDirection, 4)[0];
-    let src = dir.path().join("t.tbl");
-    let o = SolveOptions {
-        out: src.clone(),
-        threads: Some(2),
-        progress: false,
-        fresh: true,
-        pass_lines: false,
-    };
-    solve(v, &o).unwrap();
+    let (src, out) = solved_and_packed(dir.path(), v, 777);
     let t = Table::open(&src).unwrap();
     let (post, opening) = (t.header().post, t.header().opening);
-    let out = dir.path().join("t.ctbl");
-    let po = PackOptions {
-        block_size: 777,
-        level: 3,
-        threads: Some(2),
-        check: true,
-    };
-    pack(&t, &out, &po, &|_| {}).unwrap();
     let mut next = mixer(7);
     let cells: Vec<(Section, u64)> = (0..20_000)
         .map(|_| match next() % 8 {
@@ -157,23 +168,7 @@ fn values_many_equals_value_per_position() {
     use solver::probe::Prober;
     let dir = tempfile::tempdir().unwrap();
     let v = Variant::all_3x3(PawnReading::TravelDirection, 4)[1];
-    let src = dir.path().join("t.tbl");
-    let o = SolveOptions {
-        out: src.clone(),
-        threads: Some(2),
-        progress: false,
-        fresh: true,
-        pass_lines: false,
-    };
-    solve(v, &o).unwrap();
-    let out = dir.path().join("t.ctbl");
-    let po = PackOptions {
-        block_size: 4096,
-        level: 3,
-        threads: Some(2),
-        check: true,
-    };
-    pack(&Table::open(&src).unwrap(), &out, &po, &|_| {}).unwrap();
+    let (src, out) = solved_and_packed(dir.path(), v, 4096);
     let (post, opening) = AnyTable::open(&src).unwrap().counts();
     let mut next = mixer(11);
     for path in [&src, &out] {
