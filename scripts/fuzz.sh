@@ -16,11 +16,22 @@
 # TTC_FUZZ_FILE_INPUTS mutator inputs (default 1,000 and INPUTS).
 # TTC_FUZZ_SECONDS, if set, stops each byte target's loop after that many
 # seconds (its count line says so).
-# Each target prints `fuzz TARGET: N inputs in S s`; the summary lines are
+# Each target prints `fuzz TARGET: seed S, N inputs (proptest A of N
+# accepted; mutator A of N accepted) in T s`; the summary lines are
 # collected at the end. Runs under `nice`; the test profile keeps overflow
 # checks on, so an arithmetic overflow is a finding too.
+#
+# Each run draws a fresh seed (TTC_FUZZ_SEED, printed first; set it to
+# repeat a run): every target's inputs come from it, each count line shows
+# it with the accepted and refused shares, and a failing input is saved
+# under target/fuzz-findings/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [[ -z "${TTC_FUZZ_SEED:-}" ]]; then
+    TTC_FUZZ_SEED=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
+fi
+export TTC_FUZZ_SEED
+echo "fuzz seed: TTC_FUZZ_SEED=$TTC_FUZZ_SEED"
 export TTC_FUZZ_INPUTS="${1:-${TTC_FUZZ_INPUTS:-10000000}}"
 export TTC_FUZZ_CASES="${TTC_FUZZ_CASES:-10000}"
 export TTC_FUZZ_FILE_CASES="${TTC_FUZZ_FILE_CASES:-1000}"
@@ -46,5 +57,6 @@ done
 echo "== summary (wall time $(( $(date +%s) - start )) s)"
 # With several tests of one binary running at once a count line may
 # follow the libtest `test NAME ... ` prefix on the same line.
-grep -oE 'fuzz [^:]+(: [^:]+)?: [0-9]+ inputs in .*' "$log" || true
+grep -oE 'fuzz [^:]+(: [^:]+)?: seed [^,]+, [0-9]+ inputs.* in .*' "$log" || true
+echo "fuzz seed: TTC_FUZZ_SEED=$TTC_FUZZ_SEED"
 exit "$status"

@@ -206,8 +206,10 @@ impl Board {
 
     /// Parses the board and side-to-move fields of the position notation
     /// (`bbbbbb/bbbbbb/6/6/rrrrrr/rrrrrr r [QUIET]`: ranks 6 down to 1, `r`,
-    /// `b`, digits for empty runs). A third field, if present, is ignored.
-    /// Returns a message saying what is wrong otherwise.
+    /// `b`, digits for empty runs). A side has at most 12 pieces (the
+    /// rulebook's set). A third field, the turns since the last capture, is
+    /// checked (a whole number, at most 50: the game is drawn at 50) and
+    /// not kept. Returns a message saying what is wrong otherwise.
     pub fn parse(text: &str) -> Result<Board, String> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 3 {
@@ -260,6 +262,24 @@ impl Board {
             "b" => Cell::Black,
             other => return Err(format!("position {text:?}: bad side {other:?}")),
         };
+        for (colour, name) in [(Cell::Red, "red"), (Cell::Black, "black")] {
+            let n = cells.iter().flatten().filter(|&&c| c == colour).count();
+            if n > 12 {
+                return Err(format!(
+                    "position {text:?}: {n} {name} pieces, a side has 12"
+                ));
+            }
+        }
+        if let Some(q) = fields.get(2) {
+            match q.parse::<u32>() {
+                Ok(n) if n <= 50 && q.bytes().all(|b| b.is_ascii_digit()) => {}
+                _ => {
+                    return Err(format!(
+                    "position {text:?}: turns since a capture {q:?} is not a number from 0 to 50"
+                ))
+                }
+            }
+        }
         Ok(Board { cells, to_move })
     }
 

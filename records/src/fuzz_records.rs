@@ -1,7 +1,7 @@
 //! Fuzz targets for the game-record readers of `ttc verify-game` (TZAAR:
 //! this project's records and LittleGolem's; Surakarta: this project's
-//! records and the course logs), run in-process on the replay behind the
-//! command.
+//! records and the course logs; Tic-Tac-Chec records on the 4x4 board and a
+//! 3x3 variant), run in-process on the replay behind the command.
 //! Property: no panic; a malformed record is an error naming the file
 //! (and the line); an illegal turn or move is reported with its line and
 //! a non-empty reason. Budget: `rules/tests/fuzz/harness.rs`.
@@ -11,6 +11,7 @@ mod harness;
 
 use harness::{fuzz_text, SplitMix64};
 use rules::surakarta as sk;
+use rules::ttc::{PawnReading, Position as TtcPosition, Variant};
 use rules::tzaar as tz;
 
 const FILE: &str = "fuzz/record.txt";
@@ -125,6 +126,65 @@ fn course_log(plies: usize, seed: u64) -> String {
     text
 }
 
+/// A legal Tic-Tac-Chec record of up to `plies` random moves of `v` from
+/// the empty board or, with `header`, from the position reached after
+/// `plies / 3` of them (a `position:` line), numbered, with a result line
+/// when the game ended.
+fn ttc_record(v: Variant, plies: usize, header: bool, seed: u64) -> String {
+    let mut rng = SplitMix64(seed);
+    let mut pos = TtcPosition::empty(v);
+    let mut text = String::new();
+    let mut written = 0;
+    for n in 0..plies {
+        if header && n == plies / 3 {
+            text = format!("position: {pos}\n");
+            written = 0;
+        }
+        let legal = pos.legal_moves();
+        if legal.is_empty() || pos.is_terminal() {
+            break;
+        }
+        let m = legal[rng.below(legal.len())];
+        if written % 2 == 0 {
+            text.push_str(&format!("{}. ", written / 2 + 1));
+        }
+        text.push_str(&format!("{} ", m.to_text(&v)));
+        if written % 2 == 1 {
+            text.push('\n');
+        }
+        written += 1;
+        pos = pos.play(m).expect("a legal move plays");
+    }
+    if pos.is_terminal() {
+        let winner = if pos.turn() == rules::ttc::Color::White {
+            "black"
+        } else {
+            "white"
+        };
+        text.push_str(&format!("\nresult: {winner}\n"));
+    }
+    text
+}
+
+/// Tic-Tac-Chec record, in the 4x4 game and a 3x3 variant: replayed, or
+/// an error naming the record; accepted when either replays it.
+fn check_ttc_record(text: &str) -> bool {
+    let mut accepted = false;
+    for v in [
+        Variant::standard(PawnReading::TravelDirection),
+        Variant::all_3x3(PawnReading::TravelDirection, 4)[0],
+    ] {
+        match crate::ttc::verify_game(text, FILE, v, None) {
+            Ok(r) => {
+                assert!(r.plies.len() <= text.len(), "{text:?}");
+                accepted = true;
+            }
+            Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
+        }
+    }
+    accepted
+}
+
 /// A reported illegal turn or move (JSON of the report) has a line and
 /// a reason.
 fn check_illegal(il: &serde_json::Value) {
@@ -134,23 +194,36 @@ fn check_illegal(il: &serde_json::Value) {
     }
 }
 
-/// TZAAR record: replayed, or an error naming the file.
-fn check_tzaar_record(text: &str) {
+/// TZAAR record: replayed (accepted; an illegal turn is reported in the
+/// report), or an error naming the file.
+fn check_tzaar_record(text: &str) -> bool {
     match crate::tzaar::verify_game(text, FILE, crate::tzaar::TzaarFormat::Auto) {
-        Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal_turn"]),
-        Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
+        Ok(r) => {
+            check_illegal(&serde_json::to_value(&r).unwrap()["illegal_turn"]);
+            true
+        }
+        Err(e) => {
+            assert!(format!("{e:#}").contains(FILE), "{e:#}");
+            false
+        }
     }
 }
 
-/// Surakarta record: replayed, or an error naming the file.
-fn check_surakarta_record(text: &str) {
+/// Surakarta record: replayed (accepted), or an error naming the file.
+fn check_surakarta_record(text: &str) -> bool {
     let options = crate::surakarta::Options {
         format: crate::surakarta::SurakartaFormat::Auto,
         rules: sk::DrawRules::Standard,
     };
     match crate::surakarta::verify_game(text, FILE, options) {
-        Ok(r) => check_illegal(&serde_json::to_value(&r).unwrap()["illegal"]),
-        Err(e) => assert!(format!("{e:#}").contains(FILE), "{e:#}"),
+        Ok(r) => {
+            check_illegal(&serde_json::to_value(&r).unwrap()["illegal"]);
+            true
+        }
+        Err(e) => {
+            assert!(format!("{e:#}").contains(FILE), "{e:#}");
+            false
+        }
     }
 }
 
@@ -202,5 +275,25 @@ fn fuzz_course_log() {
         &[&a, &b, &twice],
         "ABCDEF123456- \n#",
         check_surakarta_record,
+    );
+}
+
+#[test]
+fn fuzz_ttc_record() {
+    let v4 = Variant::standard(PawnReading::TravelDirection);
+    let v3 = Variant::all_3x3(PawnReading::TravelDirection, 4)[0];
+    let texts = [
+        ttc_record(v4, 40, false, 1),
+        ttc_record(v4, 30, true, 2),
+        ttc_record(v3, 40, false, 3),
+        ttc_record(v3, 24, true, 4),
+        ttc_record(v4, 12, false, 5),
+    ];
+    let seeds: Vec<&str> = texts.iter().map(String::as_str).collect();
+    fuzz_text(
+        "ttc record",
+        &seeds,
+        "PNBRpnbr@abcd1234x- .#\npositionresult:whiteblackdrawunfinished/wb^v",
+        check_ttc_record,
     );
 }
