@@ -205,7 +205,9 @@ impl Table {
     }
 
     /// Values of many positions (a list, tuple or numpy array of notation
-    /// strings), in parallel without the GIL: `(categories, distances)`,
+    /// strings), in parallel without the GIL, the cells read in one batch
+    /// in file order (a compact table decompresses each block it needs
+    /// once): `(categories, distances)`,
     /// numpy int8 (-1 loss, 0 draw, 1 win) and int16 (plies to the end,
     /// -1 for a draw) arrays of the input's length. Raises the exception
     /// of the first failing position, its message prefixed with
