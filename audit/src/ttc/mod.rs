@@ -13,6 +13,7 @@
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
 //! * [`index_audit`]: `ttc audit index`.
+//! * [`index_under_audit`]: the rank functions that audit checks.
 //! * [`threats`]: the two live-threat detectors.
 //! * [`threat_memo`]: the census's per-group record of their results.
 //! * [`census`]: the threat census of a table's cells (the published
@@ -27,6 +28,7 @@ pub mod census_file;
 pub mod crosscheck;
 pub mod equations;
 pub mod index_audit;
+pub mod index_under_audit;
 pub mod progress;
 pub mod table_audit;
 pub mod table_file;
