@@ -5,9 +5,9 @@
 //! value, a distance, a draw turned into a win, in either section) is
 //! named exactly.
 
+use audit::ttc::naive::{naive_opening, naive_post};
 use audit::ttc::table_audit::{audit_cells, AuditOptions, AuditReport, Cell, Cells};
 use rules::ttc::{PawnReading, Variant};
-use solver::naive::{naive_opening, naive_post};
 use solver::{solve, SolveOptions};
 use tables::code::{decode, Wdl, DRAW};
 use tables::file::Table;

@@ -21,6 +21,8 @@
 //! * [`census_file`]: `ttc census TABLE`: a table file's census and its
 //!   check against the published figures.
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
+//! * [`naive`]: a naive explicit-graph solver on [`board`]'s moves, the
+//!   oracle the real solver is compared with on 3x3.
 
 pub mod board;
 pub mod census;
@@ -29,6 +31,7 @@ pub mod crosscheck;
 pub mod equations;
 pub mod index_audit;
 pub mod index_under_audit;
+pub mod naive;
 pub mod progress;
 pub mod table_audit;
 pub mod table_file;
