@@ -168,3 +168,38 @@ fn solve_with_audit_keeps_a_failing_table_under_its_temporary_name() {
     assert!(r.is_ok(), "{:#}", r.unwrap_err());
     assert!(out.exists() && !tmp.exists());
 }
+
+/// A travel-direction table relabelled as another pawn reading (the rule
+/// tag rewritten and the header CRC resealed, so it opens cleanly and its
+/// cell CRC still matches) fails the audit: the tag says which rules the
+/// cells are checked against, and the cells were solved under others.
+#[test]
+fn a_relabelled_table_fails_the_audit() {
+    let (_dir, table, v) = solved_pnb();
+    let honest = TableAudit::run(&table, &AuditOptions::default()).unwrap();
+    assert!(honest.ok(), "the honest table must pass first");
+    let good = std::fs::read(&table).unwrap();
+    for reading in [PawnReading::OutboundOnly, PawnReading::TowardOpponent] {
+        let mut b = good.clone();
+        let mut h = Header::parse(&b[..HEADER_LEN], b.len() as u64, &table).unwrap();
+        assert_eq!(h.variant, v);
+        h.variant = v.with_reading(reading);
+        b[..HEADER_LEN].copy_from_slice(&h.to_bytes());
+        assert_ne!(b[12..16], good[12..16], "the rule tag changed");
+        std::fs::write(&table, &b).unwrap();
+        let t = Table::open(&table).expect("the relabelled table opens cleanly");
+        assert_eq!(t.variant().reading(), reading);
+        drop(t);
+        let a = TableAudit::run(&table, &AuditOptions::default()).unwrap();
+        assert_eq!(a.computed, a.stored, "only the equations can see it");
+        assert!(a.complete);
+        assert!(
+            a.report.failures > 0 && !a.ok(),
+            "a travel-direction table labelled {} passed the audit",
+            reading.name()
+        );
+        let msg = format!("{:#}", a.failure().unwrap());
+        assert!(msg.contains(&table.display().to_string()), "{msg}");
+        assert!(msg.contains(&breaking(a.report.failures)), "{msg}");
+    }
+}

@@ -84,8 +84,10 @@ fn fixed_start_agrees_plan_by_plan_to_depth_2() {
 #[test]
 fn fixed_start_agrees_at_depth_3_on_sampled_subtrees() {
     // The whole depth-3 tree (1,557,472,755 plans) takes the audit engine
-    // about a minute; see the ignored test below and `ttc perft tzaar
-    // --depth 3 --cross-check`. Here three first turns are checked fully.
+    // about a minute; the ignored test below checks it
+    // (scripts/tzaar_depth3.sh runs it), as does `ttc perft tzaar --depth 3
+    // --cross-check` (scripts/reproduce_tzaar.sh). Here three first turns
+    // are checked fully.
     let p = fast::Position::fixed_start();
     let turns = p.turns();
     for i in [0, turns.len() / 2, turns.len() - 1] {
@@ -100,7 +102,7 @@ fn fixed_start_agrees_at_depth_3_on_sampled_subtrees() {
 }
 
 #[test]
-#[ignore = "about 1 minute in release: run with --ignored (scripts/reproduce_tzaar.sh does)"]
+#[ignore = "about 70 s on two cores: scripts/tzaar_depth3.sh runs it"]
 fn fixed_start_agrees_at_depth_3() {
     use rayon::prelude::*;
     let p = fast::Position::fixed_start();

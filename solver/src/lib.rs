@@ -15,7 +15,6 @@ pub mod count;
 pub mod example;
 pub mod group;
 pub mod kernel;
-pub mod naive;
 pub mod probe;
 pub mod progress;
 pub mod reach;

@@ -120,8 +120,10 @@ fn a_nonzero_reserved_header_byte_is_refused() {
 fn another_readings_tag_with_its_cells_is_a_different_table() {
     // Relabelling a travel-direction table as outbound-only (header CRC
     // fixed) leaves a cell CRC that still matches: the tag is what says
-    // which rules the cells were solved under, so relabelled tables must be
-    // caught by the audit. Here we check the honest outbound table differs.
+    // which rules the cells were solved under. The audit catches such a
+    // table (audit/tests/table_file.rs,
+    // `a_relabelled_table_fails_the_audit`); here we check that the
+    // honest outbound table differs, so a relabelled one is a wrong table.
     let dir = tempfile::tempdir().unwrap();
     let a = fs::read(solved(dir.path(), PawnReading::TravelDirection)).unwrap();
     let b = fs::read(solved(dir.path(), PawnReading::OutboundOnly)).unwrap();

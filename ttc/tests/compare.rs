@@ -2,8 +2,8 @@
 //! two runs of the naive explicit-graph solver; identical tables compare
 //! equal; tables of different layouts are refused.
 
+use audit::ttc::naive::{naive_opening, naive_post};
 use rules::ttc::{PawnReading, Role, Variant};
-use solver::naive::{naive_opening, naive_post};
 use solver::{solve, SolveOptions};
 use std::path::Path;
 use std::process::Command;

@@ -13,6 +13,7 @@
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
 //! * [`index_audit`]: `ttc audit index`.
+//! * [`index_under_audit`]: the rank functions that audit checks.
 //! * [`threats`]: the two live-threat detectors.
 //! * [`threat_memo`]: the census's per-group record of their results.
 //! * [`census`]: the threat census of a table's cells (the published
@@ -20,6 +21,8 @@
 //! * [`census_file`]: `ttc census TABLE`: a table file's census and its
 //!   check against the published figures.
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
+//! * [`naive`]: a naive explicit-graph solver on [`board`]'s moves, the
+//!   oracle the real solver is compared with on 3x3.
 
 pub mod board;
 pub mod census;
@@ -27,6 +30,8 @@ pub mod census_file;
 pub mod crosscheck;
 pub mod equations;
 pub mod index_audit;
+pub mod index_under_audit;
+pub mod naive;
 pub mod progress;
 pub mod table_audit;
 pub mod table_file;

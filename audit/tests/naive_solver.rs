@@ -1,9 +1,11 @@
-//! The real solver against a naive explicit-graph solver written here:
-//! every 3x3 variant, every pawn reading, with and without an opening
-//! lock, compared cell by cell (post-opening and opening sections).
+//! The real solver against the naive explicit-graph solver of
+//! `audit::ttc::naive`: every 3x3 variant, every pawn reading, with and
+//! without an opening lock, compared cell by cell (post-opening and
+//! opening sections). The naive solver moves by the audit's plain engine
+//! and the real one by `rules::ttc`, so this checks the rules too.
 
+use audit::ttc::naive::{naive_opening, naive_post};
 use rules::ttc::{PawnReading, Variant};
-use solver::naive::{naive_opening, naive_post};
 use solver::{solve_with_lists, ListUse, SolveOptions};
 use tables::file::Table;
 use tables::Index;

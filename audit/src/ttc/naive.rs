@@ -1,11 +1,16 @@
 //! Reference solver for tests: textbook retrograde analysis over an
 //! explicit graph (predecessor lists, child counters, a FIFO queue in
-//! distance order) built with the generic `rules::ttc::Position` API.
+//! distance order) whose moves come from this crate's plain engine
+//! ([`Board`]), not from `rules::ttc`'s generator. So comparing the real
+//! solver (which plays by `rules`) with it, cell by cell, checks the rules
+//! as well as the solve. From `tables` it takes only the index, to name
+//! the cells.
 //!
 //! Quadratic in memory and meant for the 3x3 variants only: it is the
-//! independent oracle the real solver is compared with, cell by cell.
+//! independent oracle the real solver is compared with.
 
-use rules::ttc::{Position, Variant};
+use super::board::{Board, MoveList};
+use rules::ttc::{Color, Variant};
 use std::collections::{HashMap, VecDeque};
 use tables::code::DRAW;
 use tables::{Index, OpeningIndex};
@@ -18,18 +23,19 @@ pub fn naive_post(v: Variant) -> Vec<u8> {
     let mut counter = vec![0u32; n];
     let mut value = vec![DRAW; n];
     let mut queue = VecDeque::new();
+    let mut moves = MoveList::new();
     for i in 0..n {
-        let pos = idx
-            .unrank_position(i as u64, rules::ttc::Color::White)
-            .unwrap();
-        if pos.is_terminal() {
+        let (m, o) = idx.unrank(i as u64).unwrap();
+        let b = Board::from_pair(v, &m, &o, Color::White);
+        if b.is_terminal() {
             value[i] = 0;
             queue.push_back(i);
             continue;
         }
-        for m in pos.legal_moves() {
-            let child = pos.play(m).unwrap();
-            let c = idx.rank_position(&child).unwrap() as usize;
+        b.legal_moves(&mut moves);
+        for &mv in moves.as_slice() {
+            let (cm, co) = b.play(mv).to_pair();
+            let c = idx.try_rank(&cm, &co).unwrap() as usize;
             preds[c].push(i as u32);
             counter[i] += 1;
         }
@@ -66,28 +72,33 @@ pub fn naive_opening(v: Variant, post: &[u8]) -> Vec<u8> {
     let oidx = OpeningIndex::new(v);
     let mut memo: HashMap<u64, u8> = HashMap::new();
     fn value(
-        pos: &Position,
+        b: &Board,
         idx: &Index,
         oidx: &OpeningIndex,
         post: &[u8],
         memo: &mut HashMap<u64, u8>,
     ) -> u8 {
-        if pos.opening_ply().is_none() {
-            return post[idx.rank_position(pos).unwrap() as usize];
+        if b.opening_ply.is_none() {
+            let (m, o) = b.to_pair();
+            return post[idx.try_rank(&m, &o).unwrap() as usize];
         }
-        let r = oidx.rank(pos).unwrap();
+        let r = oidx.rank(&b.to_position().unwrap()).unwrap();
         if let Some(&c) = memo.get(&r) {
             return c;
         }
-        let children: Vec<u8> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| value(&pos.play(m).unwrap(), idx, oidx, post, memo))
+        let mut moves = MoveList::new();
+        b.legal_moves(&mut moves);
+        let children: Vec<u8> = moves
+            .as_slice()
+            .iter()
+            .map(|&m| value(&b.play(m), idx, oidx, post, memo))
             .collect();
         let best_loss = children.iter().filter(|&&c| c != DRAW && c % 2 == 0).min();
-        let c = if let Some(&l) = best_loss {
+        let c = if b.is_terminal() {
+            0
+        } else if let Some(&l) = best_loss {
             l + 1
-        } else if children.iter().all(|&c| c != DRAW && c % 2 == 1) {
+        } else if !children.is_empty() && children.iter().all(|&c| c != DRAW && c % 2 == 1) {
             children.iter().max().unwrap() + 1
         } else {
             DRAW
@@ -96,6 +107,9 @@ pub fn naive_opening(v: Variant, post: &[u8]) -> Vec<u8> {
         c
     }
     (0..oidx.size())
-        .map(|r| value(&oidx.unrank(r).unwrap(), &idx, &oidx, post, &mut memo))
+        .map(|r| {
+            let b = Board::from_position(&oidx.unrank(r).unwrap());
+            value(&b, &idx, &oidx, post, &mut memo)
+        })
         .collect()
 }
