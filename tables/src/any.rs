@@ -194,17 +194,18 @@ impl AnyTable {
         match self {
             AnyTable::Compact(t) => t.get_many(cells),
             AnyTable::Source(t) => {
-                let got: Vec<Result<u8, CompactError>> = cells
-                    .par_iter()
-                    .with_min_len(1024)
-                    .map(|&(s, index)| self.get(s, index).map(|_| 0))
-                    .collect();
-                crate::error::first_error(got)?;
-                Ok(gather_sorted(
-                    &t.bytes()[HEADER_LEN..],
-                    t.header().post,
-                    cells,
-                ))
+                let (post, opening) = (t.header().post, t.header().opening);
+                let outside = |&(s, index): &(Section, u64)| match s {
+                    Section::Post => index >= post,
+                    Section::Opening => index >= opening,
+                };
+                // The range check reads no cell; the first failure is named.
+                if cells.par_iter().any(outside) {
+                    let i = cells.iter().position(outside).expect("found above");
+                    let (s, index) = cells[i];
+                    return Err((i, self.get(s, index).expect_err("out of range")));
+                }
+                Ok(gather_sorted(&t.bytes()[HEADER_LEN..], post, cells))
             }
         }
     }

@@ -118,11 +118,18 @@ impl Position {
             input: text.to_string(),
             detail,
         };
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 5 {
+        // The five fields, without allocating (probe_many parses millions).
+        let mut it = text.split_whitespace();
+        let mut fields = [""; 5];
+        let mut found = 0;
+        for f in it.by_ref().take(5) {
+            fields[found] = f;
+            found += 1;
+        }
+        if found != 5 || it.next().is_some() {
             return Err(err(format!(
                 "expected 5 fields (board side hands pawns ply), found {}",
-                fields.len()
+                text.split_whitespace().count()
             )));
         }
         let mut sides = Sides::new();
@@ -178,14 +185,13 @@ impl Sides {
     /// Field 1: the ranks from the last down to rank 1.
     fn board(&mut self, field: &str, v: &Variant) -> Result<(), String> {
         let n = v.size();
-        let ranks: Vec<&str> = field.split('/').collect();
-        if ranks.len() != n as usize {
+        let found = field.bytes().filter(|&b| b == b'/').count() + 1;
+        if found != n as usize {
             return Err(format!(
-                "field 1 (board): expected {n} ranks separated by '/', found {}",
-                ranks.len()
+                "field 1 (board): expected {n} ranks separated by '/', found {found}"
             ));
         }
-        for (i, rank_text) in ranks.iter().enumerate() {
+        for (i, rank_text) in field.split('/').enumerate() {
             self.rank(n - 1 - i as u8, rank_text, v)?;
         }
         Ok(())
@@ -305,10 +311,11 @@ impl Sides {
 
     /// Field 4: White's then Black's pawn direction.
     fn pawns(&mut self, field: &str) -> Result<(), String> {
-        let pawns: Vec<char> = field.chars().collect();
-        if pawns.len() != 2 {
-            return Err("field 4 (pawns): expected two characters from '^', 'v', '-'".into());
-        }
+        let mut chars = field.chars();
+        let pawns = match (chars.next(), chars.next(), chars.next()) {
+            (Some(a), Some(b), None) => [a, b],
+            _ => return Err("field 4 (pawns): expected two characters from '^', 'v', '-'".into()),
+        };
         for (k, (side, color)) in [
             (&mut self.white, Color::White),
             (&mut self.black, Color::Black),
