@@ -8,6 +8,9 @@ use axum::response::IntoResponse;
 const INDEX: &str = include_str!("../../assets/index.html");
 const SCRIPT: &str = include_str!("../../assets/app.js");
 const STYLE: &str = include_str!("../../assets/style.css");
+/// The page's in-browser prober (plain JavaScript, an ES module): loaded
+/// by `app.js` only on a static site ([`site_assets`]).
+const PROBER: &str = include_str!("../../assets/probe.js");
 const POLICY: &str = "default-src 'self'; img-src 'self' data:";
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
@@ -34,4 +37,19 @@ pub async fn script() -> impl IntoResponse {
 /// `GET /style.css`: the page's style.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+/// The page files of a static site (`ttc export-site`): `(file name,
+/// contents)`, the same page as the server's with its `data-backend`
+/// attribute set to `static`, so that `app.js` probes the block files in
+/// the browser instead of calling `/api/*`.
+pub fn site_assets() -> Vec<(&'static str, String)> {
+    let index = INDEX.replacen("data-backend=\"api\"", "data-backend=\"static\"", 1);
+    debug_assert!(index != INDEX, "index.html names its backend");
+    vec![
+        ("index.html", index),
+        ("app.js", SCRIPT.to_string()),
+        ("probe.js", PROBER.to_string()),
+        ("style.css", STYLE.to_string()),
+    ]
 }

@@ -16,7 +16,7 @@
 mod access_log;
 mod api;
 mod args;
-mod assets;
+pub mod assets;
 mod cache;
 mod error;
 mod explorer;
