@@ -1,5 +1,8 @@
-// ttc serve: the explorer page. Plain JavaScript and SVG; talks to the
-// JSON API of the same server (/api/info, /api/probe, /api/line, /api/play).
+// The explorer page. Plain JavaScript and SVG. Two backends, one page:
+// under `ttc serve` it talks to the JSON API of the same server (/api/info,
+// /api/probe, /api/line, /api/play); on a static site written by `ttc
+// export-site` (<html data-backend="static">) probe.js answers the same
+// requests in the browser from the site's block files.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -22,7 +25,26 @@ const S = {
 
 // ---- API ---------------------------------------------------------------
 
+const STATIC = document.documentElement.dataset.backend === 'static';
+let site = null; // static backend: a promise of probe.js's Site
+
+// A static site's answer to an API request, computed in the browser.
+async function siteApi(path, params) {
+  if (!site) {
+    site = import('./probe.js').then((m) => m.Site.fromUrl(new URL('.', location.href)));
+    site.then((x) => (window.ttcSite = x), () => (site = null));
+  }
+  const x = await site;
+  const p = params || {};
+  if (path === '/api/info') return x.info();
+  if (path === '/api/probe') return x.probe(p.position, p.moves);
+  if (path === '/api/line') return x.line(p.position, p.moves);
+  if (path === '/api/play') return x.play(p.position, p.moves);
+  throw new Error(`no such request: ${path}`);
+}
+
 async function api(path, params) {
+  if (STATIC) return siteApi(path, params);
   const u = new URL(path, location.href);
   for (const [k, v] of Object.entries(params || {})) u.searchParams.set(k, v);
   const r = await fetch(u);
@@ -109,6 +131,8 @@ async function show(reply) {
     render();
     document.body.dataset.position = p.position;
     document.body.dataset.state = 'ready';
+    // The first ranked move list on screen (the static site's benchmark).
+    if (!performance.getEntriesByName('ttc-ready').length) performance.mark('ttc-ready');
     if (reply) maybeReply(token);
   } catch (e) {
     if (token === S.token) {
@@ -137,8 +161,10 @@ function go(index) {
   show();
 }
 
-// Loads a pasted position: checked by the server first, the game restarts there.
-async function load(text) {
+// Loads a pasted position: checked by the server first, the game restarts
+// there; `quiet` leaves the drawing to the caller. False if refused (the
+// board stays as it was).
+async function load(text, quiet) {
   try {
     const p = await api('/api/probe', { position: text });
     S.cache.set(p.position, p);
@@ -148,9 +174,11 @@ async function load(text) {
     $('position').value = p.position;
     $('line').hidden = true;
     showError('');
-    show();
+    if (!quiet) show();
+    return true;
   } catch (e) {
     showError(e.message);
+    return false;
   }
 }
 
@@ -544,8 +572,9 @@ function flip() {
 
 function describeTables(info) {
   const [a, b] = info.tables;
-  if (!b) return `${a.rules} · ${a.format} table ${a.path}`;
-  return `Comparing ${a.reading} (${a.path}) with ${b.reading} (${b.path}) · ${a.size}x${a.size} ${a.roles}, opening lock ${a.opening_plies}`;
+  const where = STATIC ? ' · static site, probed in this browser' : '';
+  if (!b) return `${a.rules} · ${a.format} table ${a.path}${where}`;
+  return `Comparing ${a.reading} (${a.path}) with ${b.reading} (${b.path}) · ${a.size}x${a.size} ${a.roles}, opening lock ${a.opening_plies}${where}`;
 }
 
 function compareHeader(info) {
@@ -590,13 +619,32 @@ async function start() {
     S.n = S.info.tables[0].size;
     $('rules').textContent = describeTables(S.info);
     compareHeader(S.info);
-    const fromUrl = new URLSearchParams(location.search).get('position');
-    if (fromUrl) return load(fromUrl);
-    S.positions = [S.info.empty_position];
+    const query = new URLSearchParams(location.search);
+    const fromUrl = query.get('position');
+    // A bad ?position= is reported and the page starts from the empty board.
+    if (!(fromUrl && (await load(fromUrl, true)))) S.positions = [S.info.empty_position];
+    if (query.get('moves')) await replay(query.get('moves'));
     show();
   } catch (e) {
     showError(e.message);
+    document.body.dataset.state = 'error';
   }
+}
+
+// ?moves=: plays a space-separated line from the start position, each move
+// checked against the probed list; stops at the first one not legal.
+async function replay(text) {
+  for (const mv of text.split(/\s+/).filter((x) => x)) {
+    const p = await probe(S.positions[S.positions.length - 1]);
+    const m = p.moves.find((x) => x.move === mv.replace('x', '-'));
+    if (!m) {
+      showError(`?moves=: ${mv} is not a legal move in ${p.position}`);
+      break;
+    }
+    S.positions.push(m.position);
+    S.played.push(m.move);
+  }
+  S.cur = S.positions.length - 1;
 }
 
 start();
