@@ -229,6 +229,10 @@ async fn the_static_compare_site_shows_both_readings() {
         .collect();
     assert_eq!(only, want);
     assert!(shown_moves(c).await.iter().any(|m| m[3] == true));
+    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
+        std::fs::create_dir_all(&out).unwrap();
+        shot(c, Path::new(&out), "site-3x3-compare.png").await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
