@@ -120,6 +120,33 @@ async fn the_static_site_shows_the_tables_values() {
         .to_string();
     assert_page_shows(c, &server, &empty).await;
     assert!(text(c, "rules").await.contains("static site"));
+    // Pointing at a move shows it on the board; moves come in result groups.
+    let best = nth_move(&server, &empty, 0);
+    let marked = js(c, "document.querySelector('#moves li[data-move]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+        return [[...document.querySelectorAll('#board rect.preview')].map(r => r.parentNode.dataset.square),
+                document.querySelectorAll('#board .piece.arriving').length,
+                [...document.querySelectorAll('#moves li.group')].map(li => li.textContent)];").await;
+    assert_eq!(
+        marked[0],
+        serde_json::json!([best.split_once('@').unwrap().1])
+    );
+    assert_eq!(marked[1], 1);
+    let api = server.api("probe", &empty);
+    let draws = api["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["category"] == "draw")
+        .count();
+    assert!(
+        marked[2]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g == &serde_json::json!(format!("Drawing moves ({draws})")))
+            || draws == 0,
+        "{marked}"
+    );
     // Click two moves in the list, undo one, redo it with the key.
     let mut trail = vec![empty.clone()];
     for i in [1, 0] {
