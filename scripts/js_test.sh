@@ -6,7 +6,8 @@
 # from an exported site's block files, and random 4x4 positions (no
 # table: the index and the move generator under each reading). Any
 # difference fails. One 3x3 site is also read through DecompressionStream,
-# as the browser reads it.
+# as the browser reads it, and one compare site (two readings) is checked
+# with its compare fields.
 #
 # Needs Node.js 20 or later. Without node the test is skipped (exit 0),
 # except under CI=true, where it fails. JS_TEST_4X4 sets the number of
@@ -68,6 +69,15 @@ run PNB travel 0
 run NBR toward 2 --stream
 for p in "${pids[@]}"; do wait "$p" || failed=1; done
 [ "$failed" = 0 ] || { echo "js_test: probe.js differs from the library" >&2; exit 1; }
+
+# Compare mode (two readings in one site): the compare fields of every
+# answer against `ttc positions --compare`, on 200,000 random positions.
+"$ttc" solve --size 3 --roles PNB --rules toward --lock 4 --threads 1 --fresh \
+    --out "$work/PNB-toward-b.tbl" >/dev/null 2>&1
+"$ttc" export-site "$work/PNB-travel-lock4.tbl" "$work/compare" --compare "$work/PNB-toward-b.tbl" >/dev/null
+printf '%-26s ' "PNB travel vs toward:"
+"$ttc" positions "$work/PNB-travel-lock4.tbl" --compare "$work/PNB-toward-b.tbl" --random 200000 \
+    | node "$check" --site "$work/compare"
 
 n="${JS_TEST_4X4:-100000}"
 for rules in travel-direction outbound-only toward-opponent; do

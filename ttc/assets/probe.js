@@ -691,15 +691,15 @@ async function openBlock(bytes, number, table, inflate, name) {
 // One table of a site: its index and its blocks, fetched on demand and
 // kept (up to `keep` blocks, least recently used dropped first).
 class SiteTable {
-  constructor(meta, v, read, inflate, keep) {
+  constructor(meta, checked, read, inflate, keep) {
     this.meta = meta;
-    this.v = v;
+    this.v = checked.v;
     this.read = read;
     this.inflate = inflate;
     this.keep = keep;
     this.blocks = new Map();
-    this.idx = new Index(v);
-    this.oidx = new OpeningIndex(v);
+    this.idx = checked.idx;
+    this.oidx = checked.oidx;
     this.fetched = 0;
     this.fetchedBytes = 0;
   }
@@ -752,22 +752,27 @@ class SiteTable {
 // ---- The site -------------------------------------------------------------------
 
 // Checks the manifest against what this script computes (rules it knows,
-// index sizes) and returns the variant of each table.
+// index sizes) and returns each table's variant and indexes.
 function checkManifest(m) {
   if (!m || m.format !== 'ttc-static-site' || m.version !== 1) throw new Error('manifest.json is not the manifest of a ttc static site (format ttc-static-site, version 1)');
   if (!Array.isArray(m.tables) || m.tables.length < 1 || m.tables.length > 2) throw new Error('manifest.json lists no table');
+  let shared = null; // the index of the first table: the pawn reading does not change it
   return m.tables.map((t, k) => {
     const reading = READINGS[t.rule_tag];
     if (!reading || reading !== t.reading) throw new Error(`manifest.json: table ${k} has rule tag ${t.rule_tag} (${t.reading}), which this page does not know`);
-    if (![3, 4].includes(t.size) || typeof t.roles !== 'string' || t.roles.length !== t.size) throw new Error(`manifest.json: table ${k} has an unknown board (${t.size}, ${t.roles})`);
+    if (![3, 4].includes(t.size) || !/^[PNBR]+$/.test(t.roles) || t.roles.length !== t.size) throw new Error(`manifest.json: table ${k} has an unknown board (${t.size}, ${t.roles})`);
     const v = new Variant(t.size, t.roles, reading, t.opening_plies);
-    const post = new Index(v).size;
-    const opening = new OpeningIndex(v).size;
+    const same = shared && m.tables[0].size === t.size && m.tables[0].roles === t.roles;
+    const idx = same ? shared : new Index(v);
+    shared = shared || idx;
+    const oidx = new OpeningIndex(v);
+    const post = idx.size;
+    const opening = oidx.size;
     if (post !== t.post_cells || opening !== t.opening_cells) {
       throw new Error(`manifest.json: table ${k} (${t.size}x${t.size} ${t.roles}) has ${t.post_cells} + ${t.opening_cells} cells, this page's index counts ${post} + ${opening}: the page and the site do not match`);
     }
     if (t.blocks !== Math.ceil((post + opening) / t.block_size) || t.compression !== 'zlib') throw new Error(`manifest.json: table ${k} has an unknown block layout`);
-    return v;
+    return { v, idx, oidx };
   });
 }
 
@@ -778,10 +783,10 @@ function checkManifest(m) {
 // stream (default: DecompressionStream); `keep` blocks are kept per table.
 export class Site {
   constructor(manifest, read, inflate = inflateStream, keep = 512) {
-    const variants = checkManifest(manifest);
+    const checked = checkManifest(manifest);
     this.manifest = manifest;
-    this.tables = manifest.tables.map((t, k) => new SiteTable(t, variants[k], read, inflate, keep));
-    this.v = variants[0];
+    this.tables = manifest.tables.map((t, k) => new SiteTable(t, checked[k], read, inflate, keep));
+    this.v = checked[0].v;
   }
 
   // Opens the site at `base` (a URL of its folder) with fetch.
@@ -818,10 +823,28 @@ export class Site {
     return { ...pos, v: this.tables[1].v };
   }
 
-  // PositionAnswer::from_probe, with compare_with in compare mode.
+  // PositionAnswer::from_probe, with compare_with in compare mode (fields
+  // in the order the server writes them).
   async answer(p) {
     const pos = p.pos;
-    const a = {
+    const moves = p.moves.map((m) => ({ move: m.move, ...valueOf(m.result), position: toNotation(m.child), order: m.order }));
+    let compare = {};
+    let otherOnly = {};
+    if (this.tables.length > 1) {
+      const o = await this.tables[1].probe(this.other(pos));
+      moves.forEach((entry, i) => {
+        const there = o.moves.find((x) => x.move === p.moves[i].move);
+        entry.other = there ? { legal: true, ...valueOf(there.result) } : { legal: false };
+        entry.differs = !there || !sameValue(there.result, p.moves[i].result);
+      });
+      compare = { other: valueOf(o.here.value), differs: !sameValue(o.here.value, p.here.value) };
+      otherOnly = {
+        other_only: o.moves
+          .filter((x) => !p.moves.some((m) => m.move === x.move))
+          .map((x) => ({ move: x.move, ...valueOf(x.result), position: toNotation({ ...x.child, v: this.v }) })),
+      };
+    }
+    return {
       position: toNotation(pos),
       to_move: pos.turn === 'w' ? 'white' : 'black',
       opening_ply: pos.ply,
@@ -829,22 +852,10 @@ export class Site {
       no_legal_move: p.moves.length === 0 && !isTerminal(pos),
       cell: { section: p.here.section, index: p.here.index },
       ...valueOf(p.here.value),
-      moves: p.moves.map((m) => ({ move: m.move, ...valueOf(m.result), position: toNotation(m.child), order: m.order })),
+      ...compare,
+      moves,
+      ...otherOnly,
     };
-    if (this.tables.length > 1) {
-      const o = await this.tables[1].probe(this.other(pos));
-      a.moves.forEach((entry, i) => {
-        const there = o.moves.find((x) => x.move === p.moves[i].move);
-        entry.other = there ? { legal: true, ...valueOf(there.result) } : { legal: false };
-        entry.differs = !there || !sameValue(there.result, p.moves[i].result);
-      });
-      a.other_only = o.moves
-        .filter((x) => !p.moves.some((m) => m.move === x.move))
-        .map((x) => ({ move: x.move, ...valueOf(x.result), position: toNotation({ ...x.child, v: this.v }) }));
-      a.other = valueOf(o.here.value);
-      a.differs = !sameValue(o.here.value, p.here.value);
-    }
-    return a;
   }
 
   // GET /api/probe.

@@ -6,6 +6,7 @@ use crate::position_args::open_prober;
 use crate::variant_args::VariantArgs;
 use anyhow::{Context, Result};
 use clap::Args;
+use rules::ttc::Position;
 use solver::answer::{CellAnswer, PositionAnswer};
 use solver::site::reference::{for_each_position, Plain, Selection};
 use std::io::Write;
@@ -31,6 +32,11 @@ pub struct PositionsArgs {
     /// Seed of --random.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// A second table of the same layout: each answer then carries the
+    /// compare fields of `ttc serve --compare` (`other`, `differs`,
+    /// `other_only`).
+    #[arg(long, requires = "table")]
+    pub compare: Option<PathBuf>,
     #[command(flatten)]
     pub variant: VariantArgs,
 }
@@ -53,12 +59,29 @@ pub fn run(a: &PositionsArgs) -> Result<()> {
                 anyhow::bail!("--rules, --size, --roles and --lock come from the table's header");
             }
             let p = open_prober(path, false)?;
+            let other = a
+                .compare
+                .as_deref()
+                .map(|c| open_prober(c, false))
+                .transpose()?;
             for_each_position(p.variant(), selection, |pos, section, index| {
-                let mut answer = PositionAnswer::of(&p, pos)?;
-                answer.cell = CellAnswer {
+                let probe = p.probe(pos)?;
+                let cell = CellAnswer {
                     section: section.name(),
                     index,
                 };
+                let mut answer = PositionAnswer::from_probe(&probe, cell, p.variant());
+                if let Some(o) = &other {
+                    let there = Position::from_sides(
+                        o.variant(),
+                        pos.white(),
+                        pos.black(),
+                        pos.turn(),
+                        pos.opening_ply(),
+                    )
+                    .map_err(anyhow::Error::msg)?;
+                    answer.compare_with(&probe, &o.probe(&there)?, p.variant());
+                }
                 line(&mut out, &answer)
             })
         }
