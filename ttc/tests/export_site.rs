@@ -211,3 +211,20 @@ fn probe_js_agrees_with_the_library_when_node_is_present() {
     );
     assert!(r.contains("\"positions\":5000,\"differences\":0"), "{r}");
 }
+
+#[test]
+fn positions_lists_every_cell_or_refuses_what_it_cannot_do() {
+    let o = ttc(&["positions", "--size", "3", "--roles", "PNB", "--all"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    // Each post-opening cell twice (White, then Black to move), each opening cell once.
+    assert_eq!(text.lines().count(), 2 * 334_027 + 5_212);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["cell"]["index"], 0);
+    let o = ttc(&["positions", "--size", "3", "--roles", "PNB"]);
+    assert!(stderr(&o).contains("--all or --random"), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TravelDirection);
+    let o = ttc(&["positions", &t, "--random", "3", "--size", "4"]);
+    assert!(stderr(&o).contains("header"), "{}", stderr(&o));
+}

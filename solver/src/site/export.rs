@@ -177,7 +177,7 @@ fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), SiteError> {
 }
 
 /// The file of block `b` under a table's folder: `K/B.bin`, `K = B / 1024`.
-pub fn block_path(table_dir: &Path, b: u64) -> PathBuf {
+fn block_path(table_dir: &Path, b: u64) -> PathBuf {
     table_dir.join(format!("{}/{b}.bin", b >> 10))
 }
 

@@ -32,5 +32,7 @@ mod export;
 mod manifest;
 pub mod reference;
 
-pub use export::{export_site, SiteAsset, SiteError, SiteOptions, SiteReport, TableSiteReport};
+pub use export::{
+    export_site, SiteAsset, SiteError, SiteOptions, SiteReport, TableSiteReport, MAX_BLOCK_SIZE,
+};
 pub use manifest::{Manifest, SiteInfo, TableBlocks};
