@@ -7,8 +7,10 @@ use crate::serve::assets::site_assets;
 use crate::text::emit;
 use anyhow::Result;
 use clap::Args;
+use solver::progress::Progress;
 use solver::site::{export_site, SiteAsset, SiteOptions};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Arguments of `ttc export-site`.
@@ -50,7 +52,24 @@ pub fn run(a: &ExportSiteArgs, json: bool) -> Result<()> {
         level: a.level,
         force: a.force,
     };
-    let r = export_site(&a.table, a.compare.as_deref(), &a.dir, &assets, &o)?;
+    // The bar is made at the first report, when the cell count is known.
+    let bar = std::sync::OnceLock::new();
+    let shown = AtomicU64::new(0);
+    let progress = |done: u64, total: u64| {
+        let b = bar.get_or_init(|| Progress::new(!json, total, "export-site"));
+        b.inc(done.saturating_sub(shown.swap(done, Ordering::Relaxed)));
+    };
+    let r = export_site(
+        &a.table,
+        a.compare.as_deref(),
+        &a.dir,
+        &assets,
+        &o,
+        &progress,
+    )?;
+    if let Some(b) = bar.get() {
+        b.finish();
+    }
     let seconds = t0.elapsed().as_secs_f64();
     if json {
         let mut v = serde_json::to_value(&r)?;

@@ -202,12 +202,18 @@ fn write_blocks(
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }
 
-/// Writes every block of `t` under `dir` (named `name` in the manifest).
+/// What [`export_site`] reports as it goes: `(cells done, cells in
+/// all)`, counted over every table of the site.
+pub type SiteProgress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+
+/// Writes every block of `t` under `dir` (named `name` in the manifest);
+/// `done` counts cells exported so far into `total`.
 fn export_table(
     t: &AnyTable,
     dir: &Path,
     name: &str,
     o: &SiteOptions,
+    (done, total, progress): (u64, u64, SiteProgress),
 ) -> Result<TableBlocks, SiteError> {
     let (post, opening) = t.counts();
     let bs = o.block_size as u64;
@@ -228,10 +234,12 @@ fn export_table(
             bytes += write_blocks(dir, next, &pending[..whole as usize], crc, o)?;
             pending.drain(..whole as usize);
             next += whole / bs;
+            progress(done + next * bs, total);
         }
         Ok(())
     })?;
     bytes += write_blocks(dir, next, &pending, crc, o)?;
+    progress(done + post + opening, total);
     let computed = digest.finalize();
     if computed != crc {
         return Err(SiteError::CellCrc {
@@ -304,6 +312,9 @@ fn install(tmp: &Path, dir: &Path) -> Result<(), SiteError> {
 /// [`AnyTable`]; every cell is exported, and the CRC-64/XZ of the cells
 /// read is checked against the table's header.
 ///
+/// `progress` is called after each batch of blocks (about 64 MiB of
+/// cells) with the cells done and the cells of all tables.
+///
 /// # Errors
 /// [`SiteError`]: a missing or damaged table, two tables of different
 /// layouts, `dir` a file, non-empty without `force` or holding a table,
@@ -314,6 +325,7 @@ pub fn export_site(
     dir: &Path,
     assets: &[SiteAsset],
     o: &SiteOptions,
+    progress: SiteProgress,
 ) -> Result<SiteReport, SiteError> {
     if o.block_size == 0 || o.block_size > MAX_BLOCK_SIZE {
         return Err(SiteError::BlockSize(o.block_size));
@@ -328,9 +340,12 @@ pub fn export_site(
     fs::create_dir_all(&tmp).map_err(io(&tmp))?;
     let mut blocks = Vec::new();
     let mut reports = Vec::new();
+    let per_table = tables[0].counts().0 + tables[0].counts().1;
+    let total = per_table * tables.len() as u64;
     for (k, t) in tables.iter().enumerate() {
         let name = format!("t{k}");
-        let b = export_table(t, &tmp.join(&name), &name, o)?;
+        let at = (k as u64 * per_table, total, progress);
+        let b = export_table(t, &tmp.join(&name), &name, o, at)?;
         reports.push(TableSiteReport {
             table: t.path().display().to_string(),
             cells: b.post_cells + b.opening_cells,

@@ -33,6 +33,7 @@ mod manifest;
 pub mod reference;
 
 pub use export::{
-    export_site, SiteAsset, SiteError, SiteOptions, SiteReport, TableSiteReport, MAX_BLOCK_SIZE,
+    export_site, SiteAsset, SiteError, SiteOptions, SiteProgress, SiteReport, TableSiteReport,
+    MAX_BLOCK_SIZE,
 };
 pub use manifest::{Manifest, SiteInfo, TableBlocks};
