@@ -40,16 +40,16 @@ start=$SECONDS
 
 # One 3x3 table: solve, export, compare every position. Args: roles rules lock [--stream].
 table() {
-    local name="$1-$2-lock$3"
+    local name="$1-$2-lock$3${4:+-stream}"
     "$ttc" solve --size 3 --roles "$1" --rules "$2" --lock "$3" --threads 1 --fresh \
         --out "$work/$name.tbl" >/dev/null 2>&1
     "$ttc" export-site "$work/$name.tbl" "$work/$name" >/dev/null
     local out
     out="$("$ttc" positions "$work/$name.tbl" --all | node "$check" --site "$work/$name" ${4:-} 2>&1)" || {
-        printf '%-26s %s\n' "$name${4:+ $4}:" "$out"
+        printf '%-26s %s\n' "$name:" "$out"
         return 1
     }
-    printf '%-26s %s\n' "$name${4:+ $4}:" "$out"
+    printf '%-26s %s\n' "$name:" "$out"
 }
 
 # Two at a time (the machine's two cores).
@@ -71,7 +71,7 @@ for lock in $locks; do
         done
     done
 done
-[ "$locks" != 4 ] || { run PNB travel 0; run NBR toward 2; }
+[ "$locks" != 4 ] || run PNB travel 0
 run NBR toward 2 --stream
 for p in "${pids[@]}"; do wait "$p" || failed=1; done
 [ "$failed" = 0 ] || { echo "js_test: probe.js differs from the library" >&2; exit 1; }
