@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Browser test of `ttc serve`: a real headless Chromium, driven over
-# WebDriver (chromedriver) by the ignored tests of ttc/tests/serve_browser.rs.
+# Browser test of `ttc serve` and of the static site of `ttc export-site`:
+# a real headless Chromium, driven over WebDriver (chromedriver) by the
+# ignored tests of ttc/tests/serve_browser.rs and ttc/tests/site_browser.rs.
 # Installs Debian's chromium and chromium-driver when missing, then runs the
 # tests; they fail when the page shows anything but the table's values.
 # Screenshots go to target/screenshots/ (TTC_SCREENSHOTS overrides). Their
@@ -60,3 +61,5 @@ if [ -z "${TTC_SHOT_TABLE:-}" ] && [ -f data/ttc-travel.ctbl ]; then
 fi
 echo "chromium: $("$CHROMIUM" --version 2>/dev/null || echo '?'); screenshots: $TTC_SCREENSHOTS"
 cargo test -p ttc --test serve_browser -- --ignored --test-threads=1
+# The static site of `ttc export-site`, served by python3 -m http.server.
+cargo test -p ttc --test site_browser -- --ignored --test-threads=1

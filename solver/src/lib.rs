@@ -19,6 +19,7 @@ pub mod probe;
 pub mod progress;
 pub mod reach;
 pub mod reach_report;
+pub mod site;
 pub mod solve;
 pub mod stats;
 pub mod stats_report;

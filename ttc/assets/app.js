@@ -1,5 +1,8 @@
-// ttc serve: the explorer page. Plain JavaScript and SVG; talks to the
-// JSON API of the same server (/api/info, /api/probe, /api/line, /api/play).
+// The explorer page. Plain JavaScript and SVG. Two backends, one page:
+// under `ttc serve` it talks to the JSON API of the same server (/api/info,
+// /api/probe, /api/line, /api/play); on a static site written by `ttc
+// export-site` (<html data-backend="static">) probe.js answers the same
+// requests in the browser from the site's block files.
 'use strict';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -16,13 +19,33 @@ const S = {
   cache: new Map(),  // position text -> probe answer
   flip: false,
   sel: null,         // selected source: 'a1' or '@N'
+  hover: null,       // move of the list under the pointer, shown on the board
   mode: 'off',       // play against the table: 'off', 'white', 'black'
   token: 0,          // bumps on every navigation, cancels stale replies
 };
 
 // ---- API ---------------------------------------------------------------
 
+const STATIC = document.documentElement.dataset.backend === 'static';
+let site = null; // static backend: a promise of probe.js's Site
+
+// A static site's answer to an API request, computed in the browser.
+async function siteApi(path, params) {
+  if (!site) {
+    site = import('./probe.js').then((m) => m.Site.fromUrl(new URL('.', location.href)));
+    site.then((x) => (window.ttcSite = x), () => (site = null));
+  }
+  const x = await site;
+  const p = params || {};
+  if (path === '/api/info') return x.info();
+  if (path === '/api/probe') return x.probe(p.position, p.moves);
+  if (path === '/api/line') return x.line(p.position, p.moves);
+  if (path === '/api/play') return x.play(p.position, p.moves);
+  throw new Error(`no such request: ${path}`);
+}
+
 async function api(path, params) {
+  if (STATIC) return siteApi(path, params);
   const u = new URL(path, location.href);
   for (const [k, v] of Object.entries(params || {})) u.searchParams.set(k, v);
   const r = await fetch(u);
@@ -106,9 +129,12 @@ async function show(reply) {
     if (token !== S.token) return;
     S.probe = p;
     S.sel = null;
+    S.hover = null;
     render();
     document.body.dataset.position = p.position;
     document.body.dataset.state = 'ready';
+    // The first ranked move list on screen (the static site's benchmark).
+    if (!performance.getEntriesByName('ttc-ready').length) performance.mark('ttc-ready');
     if (reply) maybeReply(token);
   } catch (e) {
     if (token === S.token) {
@@ -137,8 +163,10 @@ function go(index) {
   show();
 }
 
-// Loads a pasted position: checked by the server first, the game restarts there.
-async function load(text) {
+// Loads a pasted position: checked by the server first, the game restarts
+// there; `quiet` leaves the drawing to the caller. False if refused (the
+// board stays as it was).
+async function load(text, quiet) {
   try {
     const p = await api('/api/probe', { position: text });
     S.cache.set(p.position, p);
@@ -148,9 +176,11 @@ async function load(text) {
     $('position').value = p.position;
     $('line').hidden = true;
     showError('');
-    show();
+    if (!quiet) show();
+    return true;
   } catch (e) {
     showError(e.message);
+    return false;
   }
 }
 
@@ -186,19 +216,38 @@ function screen(name) {
   return { x: (S.flip ? n - 1 - file : file) * CELL, y: (S.flip ? rank : n - 1 - rank) * CELL };
 }
 
-// A piece: a disc with its letter; a pawn also shows its direction as an
-// arrow (toward the last rank is up unless the board is flipped).
-function pieceSvg(letter, dir) {
+// A piece figure (assets/pieces.svg, inline in the page) in a 100 x 100
+// square; a pawn also shows its direction as an arrow (toward the last rank
+// is up unless the board is flipped).
+function pieceSvg(letter, dir, extra) {
   const white = isWhite(letter);
-  const g = el('g', { class: 'piece ' + (white ? 'white' : 'black') });
-  g.append(el('circle', { cx: 50, cy: 50, r: 36 }));
-  g.append(el('text', { x: 50, y: 52, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, letter.toUpperCase()));
+  const g = el('g', { class: 'piece ' + (white ? 'white' : 'black') + (extra ? ' ' + extra : '') });
+  g.append(el('use', { href: figure(letter), transform: 'translate(8 8) scale(2.1)' }));
   if (letter.toUpperCase() === 'P' && (dir === '^' || dir === 'v')) {
     const up = (dir === '^') !== S.flip;
-    const d = up ? 'M50 4 L60 16 L40 16 Z' : 'M50 96 L60 84 L40 84 Z';
+    const d = up ? 'M50 1 L62 15 L38 15 Z' : 'M50 99 L62 85 L38 85 Z';
     g.append(el('path', { d, class: 'arrow' }));
   }
   return g;
+}
+
+// The id of a piece's figure: #piece-wn for a White knight.
+function figure(letter) {
+  return `#piece-${isWhite(letter) ? 'w' : 'b'}${letter.toLowerCase()}`;
+}
+
+// A small SVG of a piece, for the hands and the dragged ghost.
+function miniPiece(letter) {
+  const svg = el('svg', { viewBox: '0 0 40 40', class: 'mini', 'aria-hidden': 'true' });
+  svg.append(el('use', { href: figure(letter) }));
+  return svg;
+}
+
+// Where a hovered move of the list comes from and goes to (null: none).
+function hovered() {
+  if (!S.hover || !S.probe) return null;
+  const m = S.probe.moves.find((x) => x.move === S.hover);
+  return m ? { from: source(m.move), to: target(m.move), move: m } : null;
 }
 
 function renderBoard(pos) {
@@ -208,6 +257,7 @@ function renderBoard(pos) {
   svg.replaceChildren();
   const targets = new Map(movesFrom(S.sel).map((m) => [target(m.move), m]));
   const last = S.cur > 0 ? S.played[S.cur - 1] : null;
+  const hover = hovered();
   for (let rank = 0; rank < n; rank++) {
     for (let file = 0; file < n; file++) {
       const name = squareName(file, rank);
@@ -216,11 +266,17 @@ function renderBoard(pos) {
       let cls = (file + rank) % 2 ? 'light' : 'dark';
       if (S.sel === name) cls += ' selected';
       if (last && (target(last) === name || source(last) === name)) cls += ' last';
+      if (hover && (hover.from === name || hover.to === name)) cls += ' preview ' + hover.move.category;
       g.append(el('rect', { width: CELL, height: CELL, class: cls }));
       if (y === (n - 1) * CELL) g.append(el('text', { x: 94, y: 94, class: 'coord', 'text-anchor': 'end' }, name[0]));
       if (x === 0) g.append(el('text', { x: 5, y: 18, class: 'coord' }, name.slice(1)));
       const letter = pos.pieces[name];
-      if (letter) g.append(pieceSvg(letter, pos.pawns[isWhite(letter) ? 'white' : 'black']));
+      if (letter) g.append(pieceSvg(letter, pos.pawns[isWhite(letter) ? 'white' : 'black'], hover && hover.from === name ? 'leaving' : ''));
+      if (hover && hover.to === name) {
+        // The moving piece, faint, where the hovered move puts it.
+        const moving = hover.from.startsWith('@') ? hover.from[1] : pos.pieces[hover.from];
+        if (moving) g.append(pieceSvg(moving, null, 'arriving'));
+      }
       const m = targets.get(name);
       if (m) {
         g.classList.add('target');
@@ -249,7 +305,8 @@ function renderHands(pos) {
       const b = document.createElement('span');
       b.className = 'hand-piece ' + color + (S.sel === '@' + letter ? ' selected' : '');
       b.dataset.source = '@' + letter;
-      b.textContent = letter.toUpperCase();
+      b.append(miniPiece(letter));
+      b.setAttribute('aria-label', letter.toUpperCase());
       b.title = `${color} ${letter.toUpperCase()} in hand` + (hasMoves('@' + letter) ? ': click or drag to a square' : '');
       box.append(b);
     }
@@ -307,7 +364,17 @@ function renderMoves() {
     li.textContent = p.terminal ? 'none: the game is over' : 'none: no legal move';
     list.append(li);
   }
+  const groups = { win: 'Winning', draw: 'Drawing', loss: 'Losing' };
   p.moves.forEach((m, i) => {
+    if (i === 0 || p.moves[i - 1].category !== m.category) {
+      // Moves are best first, so each result forms one run: head it.
+      const n = p.moves.filter((x) => x.category === m.category).length;
+      const head = document.createElement('li');
+      head.className = 'group ' + m.category;
+      head.setAttribute('role', 'presentation');
+      head.textContent = `${groups[m.category]} moves (${n})`;
+      list.append(head);
+    }
     const li = document.createElement('li');
     li.className = 'move res-' + m.category + (m.differs ? ' disagree' : '');
     li.setAttribute('role', 'option');
@@ -461,7 +528,8 @@ function onPointerDown(e) {
   e.preventDefault();
   const ghost = document.createElement('div');
   ghost.className = 'ghost ' + (S.probe.to_move === 'white' ? 'white' : 'black');
-  ghost.textContent = src.startsWith('@') ? src[1].toUpperCase() : (parsePosition(S.probe.position).pieces[src] || '').toUpperCase();
+  const moving = src.startsWith('@') ? src[1] : parsePosition(S.probe.position).pieces[src];
+  if (moving) ghost.append(miniPiece(moving));
   drag = { src, ghost, x0: e.clientX, y0: e.clientY, moved: false };
 }
 
@@ -544,8 +612,9 @@ function flip() {
 
 function describeTables(info) {
   const [a, b] = info.tables;
-  if (!b) return `${a.rules} · ${a.format} table ${a.path}`;
-  return `Comparing ${a.reading} (${a.path}) with ${b.reading} (${b.path}) · ${a.size}x${a.size} ${a.roles}, opening lock ${a.opening_plies}`;
+  const where = STATIC ? ' · static site, probed in this browser' : '';
+  if (!b) return `${a.rules} · ${a.format} table ${a.path}${where}`;
+  return `Comparing ${a.reading} (${a.path}) with ${b.reading} (${b.path}) · ${a.size}x${a.size} ${a.roles}, opening lock ${a.opening_plies}${where}`;
 }
 
 function compareHeader(info) {
@@ -567,6 +636,17 @@ async function start() {
   document.addEventListener('pointerup', onPointerUp);
   document.addEventListener('keydown', onKey);
   $('moves').addEventListener('keydown', onMovesKey);
+  // Hovering (or focusing) a move shows it on the board.
+  const preview = (e) => {
+    const li = e.target.closest && e.target.closest('li[data-move]');
+    const mv = li ? li.dataset.move : null;
+    if (mv === S.hover || !S.probe) return;
+    S.hover = mv;
+    renderBoard(parsePosition(S.probe.position));
+  };
+  $('moves').addEventListener('mouseover', preview);
+  $('moves').addEventListener('focusin', preview);
+  $('moves').addEventListener('mouseleave', () => preview({ target: document.body }));
   $('moves').addEventListener('click', (e) => {
     const li = e.target.closest('li[data-move]');
     if (li) play(li.dataset.move);
@@ -590,13 +670,32 @@ async function start() {
     S.n = S.info.tables[0].size;
     $('rules').textContent = describeTables(S.info);
     compareHeader(S.info);
-    const fromUrl = new URLSearchParams(location.search).get('position');
-    if (fromUrl) return load(fromUrl);
-    S.positions = [S.info.empty_position];
+    const query = new URLSearchParams(location.search);
+    const fromUrl = query.get('position');
+    // A bad ?position= is reported and the page starts from the empty board.
+    if (!(fromUrl && (await load(fromUrl, true)))) S.positions = [S.info.empty_position];
+    if (query.get('moves')) await replay(query.get('moves'));
     show();
   } catch (e) {
     showError(e.message);
+    document.body.dataset.state = 'error';
   }
+}
+
+// ?moves=: plays a space-separated line from the start position, each move
+// checked against the probed list; stops at the first one not legal.
+async function replay(text) {
+  for (const mv of text.split(/\s+/).filter((x) => x)) {
+    const p = await probe(S.positions[S.positions.length - 1]);
+    const m = p.moves.find((x) => x.move === mv.replace('x', '-'));
+    if (!m) {
+      showError(`?moves=: ${mv} is not a legal move in ${p.position}`);
+      break;
+    }
+    S.positions.push(m.position);
+    S.played.push(m.move);
+  }
+  S.cur = S.positions.length - 1;
 }
 
 start();

@@ -7,6 +7,7 @@ mod audit_index_cmd;
 mod census_cmd;
 mod compare_cmd;
 mod count_cmd;
+mod export_site_cmd;
 mod line_cmd;
 mod pack_cmd;
 mod perft_cmd;
@@ -15,6 +16,7 @@ mod perft_engine_cmd;
 mod perft_suite_cmd;
 mod pool;
 mod position_args;
+mod positions_cmd;
 mod probe_batch;
 mod probe_cmd;
 mod probe_report;
@@ -56,8 +58,12 @@ enum Command {
     Compare(compare_cmd::CompareArgs),
     /// Value of a position and of every legal move, best first.
     Probe(probe_cmd::ProbeArgs),
+    /// Reference answers (cells, moves, values) of every or of random positions, one JSON line each.
+    Positions(positions_cmd::PositionsArgs),
     /// Principal variation under best play from a position.
     Line(line_cmd::LineArgs),
+    /// Write the explorer as a static site (page, manifest, DEFLATE block files) probed in the browser.
+    ExportSite(export_site_cmd::ExportSiteArgs),
     /// Write a compact (zstd block-compressed) copy of a table.
     Pack(pack_cmd::PackArgs),
     /// Browser explorer and JSON API of a table (and a second one to compare).
@@ -135,7 +141,9 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Audit(a) => audit_cmd::audit(a, cli.json),
         Command::Compare(a) => compare_cmd::run(a, cli.json),
         Command::Probe(a) => probe_cmd::probe(a, cli.json),
+        Command::Positions(a) => positions_cmd::run(a),
         Command::Line(a) => line_cmd::line(a, cli.json),
+        Command::ExportSite(a) => export_site_cmd::run(a, cli.json),
         Command::Pack(a) => pack_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => census_cmd::run(a, cli.json),

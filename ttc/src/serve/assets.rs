@@ -6,8 +6,15 @@ use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE};
 use axum::response::IntoResponse;
 
 const INDEX: &str = include_str!("../../assets/index.html");
+/// The chess piece figures (CC BY-SA 3.0, credited in the file and in
+/// docs/explorer.md), placed inline into the page where `index.html`
+/// says `<!-- pieces -->`.
+const PIECES: &str = include_str!("../../assets/pieces.svg");
 const SCRIPT: &str = include_str!("../../assets/app.js");
 const STYLE: &str = include_str!("../../assets/style.css");
+/// The page's in-browser prober (plain JavaScript, an ES module): loaded
+/// by `app.js` only on a static site ([`site_assets`]).
+const PROBER: &str = include_str!("../../assets/probe.js");
 const POLICY: &str = "default-src 'self'; img-src 'self' data:";
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
@@ -21,9 +28,15 @@ fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
     )
 }
 
+/// The page's HTML with the piece figures inline (built once).
+fn page() -> &'static str {
+    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| INDEX.replacen("<!-- pieces -->", PIECES, 1))
+}
+
 /// `GET /`: the explorer page.
 pub async fn index() -> impl IntoResponse {
-    asset("text/html; charset=utf-8", INDEX)
+    asset("text/html; charset=utf-8", page())
 }
 
 /// `GET /app.js`: the page's script (plain JavaScript, no framework).
@@ -34,4 +47,19 @@ pub async fn script() -> impl IntoResponse {
 /// `GET /style.css`: the page's style.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+/// The page files of a static site (`ttc export-site`): `(file name,
+/// contents)`, the same page as the server's with its `data-backend`
+/// attribute set to `static`, so that `app.js` probes the block files in
+/// the browser instead of calling `/api/*`.
+pub fn site_assets() -> Vec<(&'static str, String)> {
+    let index = page().replacen("data-backend=\"api\"", "data-backend=\"static\"", 1);
+    debug_assert!(index != page(), "index.html names its backend");
+    vec![
+        ("index.html", index),
+        ("app.js", SCRIPT.to_string()),
+        ("probe.js", PROBER.to_string()),
+        ("style.css", STYLE.to_string()),
+    ]
 }

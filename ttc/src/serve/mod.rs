@@ -17,7 +17,7 @@ mod access_log;
 mod answer_cache;
 mod api;
 mod args;
-mod assets;
+pub mod assets;
 mod cache;
 mod error;
 mod explorer;

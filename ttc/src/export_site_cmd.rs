@@ -1,0 +1,95 @@
+//! `ttc export-site`: the explorer as a folder of static files (page,
+//! manifest, DEFLATE block files) that any file host can serve; the
+//! table is probed in the browser. The work is
+//! [`solver::site::export_site`].
+
+use crate::serve::assets::site_assets;
+use crate::text::emit;
+use anyhow::Result;
+use clap::Args;
+use solver::progress::Progress;
+use solver::site::{export_site, SiteAsset, SiteOptions};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Arguments of `ttc export-site`.
+#[derive(Debug, Args)]
+pub struct ExportSiteArgs {
+    /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic).
+    pub table: PathBuf,
+    /// Folder to write the site to (written as DIR.tmp, then renamed);
+    /// refused if it exists and is not empty, unless --force.
+    pub dir: PathBuf,
+    /// A second table of the same layout (another pawn reading): the page
+    /// shows both readings, as `ttc serve --compare`.
+    #[arg(long)]
+    pub compare: Option<PathBuf>,
+    /// Cells per block file (1..=16777216).
+    #[arg(long, default_value_t = SiteOptions::default().block_size)]
+    pub block_size: u32,
+    /// zlib compression level (0..=9).
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=9))]
+    pub level: u32,
+    /// Replace DIR if it exists and is not empty (once the new site is
+    /// complete).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Runs `ttc export-site`.
+pub fn run(a: &ExportSiteArgs, json: bool) -> Result<()> {
+    let t0 = Instant::now();
+    let assets: Vec<SiteAsset> = site_assets()
+        .into_iter()
+        .map(|(name, text)| SiteAsset {
+            name: name.to_string(),
+            bytes: text.into_bytes(),
+        })
+        .collect();
+    let o = SiteOptions {
+        block_size: a.block_size,
+        level: a.level,
+        force: a.force,
+    };
+    // The bar is made at the first report, when the cell count is known.
+    let bar = std::sync::OnceLock::new();
+    let shown = AtomicU64::new(0);
+    let progress = |done: u64, total: u64| {
+        let b = bar.get_or_init(|| Progress::new(!json, total, "export-site"));
+        b.inc(done.saturating_sub(shown.swap(done, Ordering::Relaxed)));
+    };
+    let r = export_site(
+        &a.table,
+        a.compare.as_deref(),
+        &a.dir,
+        &assets,
+        &o,
+        &progress,
+    )?;
+    if let Some(b) = bar.get() {
+        b.finish();
+    }
+    let seconds = t0.elapsed().as_secs_f64();
+    if json {
+        let mut v = serde_json::to_value(&r)?;
+        v["seconds"] = serde_json::json!(seconds);
+        return emit(&(serde_json::to_string_pretty(&v)? + "\n"));
+    }
+    let mut out = format!("site: {}\n", r.dir.display());
+    for t in &r.tables {
+        out.push_str(&format!(
+            "table {}: {} cells in {} blocks, {} bytes\n",
+            t.table, t.cells, t.blocks, t.bytes
+        ));
+    }
+    out.push_str(&format!(
+        "page and manifest: {} bytes; {} files, {} bytes in all; {seconds:.1} s\n",
+        r.page_bytes, r.files, r.bytes
+    ));
+    out.push_str(&format!(
+        "serve it with any file server, e.g. `python3 -m http.server -d {}`\n",
+        r.dir.display()
+    ));
+    emit(&out)
+}

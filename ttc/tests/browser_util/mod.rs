@@ -1,0 +1,321 @@
+//! Driving headless Chromium over WebDriver (chromedriver) with
+//! fantoccini, and checking what the explorer page shows against a
+//! server's API: shared by the browser tests of `ttc serve` and of the
+//! static site of `ttc export-site`.
+
+#![allow(dead_code)]
+
+use super::serve_util::Server;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A chromedriver child and a browser session; both end when dropped.
+pub struct Browser {
+    /// The WebDriver session.
+    pub c: Client,
+    driver: Child,
+    _profile: tempfile::TempDir,
+}
+
+impl Drop for Browser {
+    /// Ends chromedriver and the Chromium it started, also when a test
+    /// panics: both run in their own process group, which is killed
+    /// (killing chromedriver alone leaves the browser running).
+    fn drop(&mut self) {
+        // SAFETY: signals the process group this test created; no memory involved.
+        unsafe {
+            libc::kill(-(self.driver.id() as i32), libc::SIGKILL);
+        }
+        let _ = self.driver.wait();
+    }
+}
+
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+pub async fn open_browser(width: u32, height: u32) -> Browser {
+    let port = free_port();
+    let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
+    let driver = Command::new(&driver_bin)
+        .process_group(0)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {driver_bin}: {e} (run scripts/browser_test.sh)"));
+    let t0 = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let chrome = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let mut caps = json!({ "goog:chromeOptions": {
+        "binary": chrome,
+        "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--hide-scrollbars", format!("--user-data-dir={}", profile.path().display()),
+            format!("--window-size={width},{height}"),
+        ],
+    }});
+    if width < 500 {
+        // Headless windows are at least 500 px wide: emulate a phone screen.
+        caps["goog:chromeOptions"]["mobileEmulation"] =
+            json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 } });
+    }
+    let caps = caps.as_object().unwrap().clone();
+    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("WebDriver session");
+    Browser {
+        c,
+        driver,
+        _profile: profile,
+    }
+}
+
+pub async fn js(c: &Client, script: &str) -> Value {
+    c.execute(script, vec![]).await.unwrap()
+}
+
+/// Waits until the page shows `position` and has finished drawing it.
+pub async fn wait_for(c: &Client, position: &str) {
+    let t0 = Instant::now();
+    loop {
+        let v = js(
+            c,
+            "return [document.body.dataset.state, document.body.dataset.position || ''];",
+        )
+        .await;
+        if v[0] == "ready" && v[1] == position {
+            return;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(15),
+            "page shows {v} instead of {position}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The moves list as shown: `[move, result text, other text or null,
+/// marked as differing, colour class of the result]`.
+pub async fn shown_moves(c: &Client) -> Vec<Value> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#moves li[data-move]')].map(li => [
+            li.dataset.move, li.querySelector('.result').textContent,
+            li.querySelector('.other') ? li.querySelector('.other').textContent : null,
+            li.classList.contains('disagree'),
+            ['win', 'draw', 'loss'].find(c => li.querySelector('.result').classList.contains(c))]);",
+    )
+    .await;
+    v.as_array().unwrap().clone()
+}
+
+pub async fn text(c: &Client, id: &str) -> String {
+    c.find(Locator::Id(id)).await.unwrap().text().await.unwrap()
+}
+
+/// The page shows the API's value and move list for `position`.
+pub async fn assert_page_shows(c: &Client, server: &Server, position: &str) {
+    wait_for(c, position).await;
+    let api = server.api("probe", position);
+    let side = if api["to_move"] == "white" {
+        "White"
+    } else {
+        "Black"
+    };
+    let value = text(c, "value").await;
+    assert_eq!(
+        value,
+        format!("{} for {side}", api["text"].as_str().unwrap())
+    );
+    let shown = shown_moves(c).await;
+    let want: Vec<Value> = api["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let other = match m.get("other") {
+                None => Value::Null,
+                Some(o) if o["legal"] == false => json!("not legal"),
+                Some(o) => o["text"].clone(),
+            };
+            json!([
+                m["move"],
+                m["text"],
+                other,
+                m.get("differs") == Some(&json!(true)),
+                m["category"]
+            ])
+        })
+        .collect();
+    assert_eq!(shown, want, "moves of {position}");
+    let field = c.find(Locator::Id("position")).await.unwrap();
+    assert_eq!(
+        field.prop("value").await.unwrap().as_deref(),
+        Some(position)
+    );
+}
+
+pub async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+pub fn child(server: &Server, position: &str, mv: &str) -> String {
+    let p = server.api("probe", position);
+    p["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == mv)
+        .unwrap_or_else(|| panic!("{mv} is not legal in {position}"))["position"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+pub fn nth_move(server: &Server, position: &str, i: usize) -> String {
+    let p = server.api("probe", position);
+    let m = p["moves"].as_array().unwrap();
+    m[i.min(m.len() - 1)]["move"].as_str().unwrap().to_string()
+}
+
+pub const ENTER: &str = "\u{E007}";
+pub const LEFT: &str = "\u{E012}";
+pub const RIGHT: &str = "\u{E014}";
+pub const DOWN: &str = "\u{E015}";
+
+/// A post-opening position of the walk with moves and `category`.
+pub fn pick(server: &Server, walked: &[String], category: &str) -> String {
+    walked
+        .iter()
+        .rev()
+        .find(|p| {
+            let a = server.api("probe", p);
+            a["opening_ply"].is_null()
+                && a["category"] == category
+                && !a["moves"].as_array().unwrap().is_empty()
+        })
+        .unwrap_or_else(|| panic!("no {category} position in the walk"))
+        .clone()
+}
+
+pub async fn keys(c: &Client, css: &str, k: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap()
+        .send_keys(k)
+        .await
+        .unwrap();
+}
+
+/// A position whose value differs between the compared tables, found by
+/// pseudo-random walks through the compare server's answers.
+pub fn disagreement(server: &Server, probes: usize) -> Option<String> {
+    let empty = server.json("/api/info").1["empty_position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut pos = empty.clone();
+    for _ in 0..probes {
+        let p = server.api("probe", &pos);
+        if p["differs"] == true && !p["moves"].as_array().unwrap().is_empty() {
+            return Some(pos);
+        }
+        let moves = p["moves"].as_array().unwrap();
+        if let Some(m) = moves.iter().find(|m| m["differs"] == true) {
+            pos = m["position"].as_str().unwrap().to_string();
+            continue;
+        }
+        if moves.is_empty() {
+            pos = empty.clone();
+            continue;
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        pos = moves[(x >> 33) as usize % moves.len()]["position"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    }
+    None
+}
+
+pub async fn shot(c: &Client, dir: &Path, name: &str) {
+    // Let the last drawing settle before the capture.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+    eprintln!("saved {}", dir.join(name).display());
+}
+
+/// The best-line button lists the API's line; against the table, the
+/// page answers a move with `/api/play`'s reply.
+pub async fn check_best_line_and_play(c: &Client, server: &Server, won: &str, empty: &str) {
+    click(c, "#best").await;
+    let line = server.api("line", won);
+    let want: Vec<String> = line["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["move"].as_str().map(str::to_string))
+        .collect();
+    let t0 = Instant::now();
+    loop {
+        let shown = js(
+            c,
+            "return [...document.querySelectorAll('#line-moves .mv')].map(e => e.textContent);",
+        )
+        .await;
+        if shown == json!(want) {
+            break;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "line {shown} != {want:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(text(c, "line-summary")
+        .await
+        .starts_with(line["steps"][0]["text"].as_str().unwrap()));
+    // Play against the table as White from the empty board.
+    let field = c.find(Locator::Id("position")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(&format!("{empty}{ENTER}")).await.unwrap();
+    assert_page_shows(c, server, empty).await;
+    click(c, "#mode option[value='white']").await;
+    let mv = nth_move(server, empty, 2);
+    click(c, &format!("#moves li[data-move='{mv}']")).await;
+    let after = child(server, empty, &mv);
+    let reply = server.api("play", &after);
+    assert_page_shows(c, server, reply["next"]["position"].as_str().unwrap()).await;
+    assert!(text(c, "history")
+        .await
+        .contains(reply["move"].as_str().unwrap()));
+}

@@ -1,0 +1,230 @@
+//! `ttc export-site`: the site's files, its manifest and blocks (checked
+//! against the table cell by cell), the refusals (non-empty folder, a
+//! folder holding the table, tables of different layouts, a missing
+//! table), and the equivalence of `probe.js` with the library on a 3x3
+//! table when Node.js is present (scripts/js_test.sh covers every table).
+
+use rules::ttc::{PawnReading, Role, Variant};
+use solver::site::block;
+use solver::{solve, SolveOptions};
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use tables::any::AnyTable;
+
+fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn table(dir: &Path, roles: &[Role], reading: PawnReading) -> String {
+    let v = Variant::new(3, roles, reading, 4).unwrap();
+    let out = dir.join(format!("t-{}-{}.tbl", roles.len(), reading.name()));
+    let opts = SolveOptions {
+        out: out.clone(),
+        threads: Some(1),
+        progress: false,
+        fresh: true,
+        pass_lines: false,
+    };
+    solve(v, &opts).unwrap();
+    out.display().to_string()
+}
+
+const PNB: &[Role] = &[Role::Pawn, Role::Knight, Role::Bishop];
+
+#[test]
+fn a_site_holds_the_page_and_every_cell_of_both_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TravelDirection);
+    let c = table(dir.path(), PNB, PawnReading::OutboundOnly);
+    let site = dir.path().join("site");
+    let s = site.display().to_string();
+    let o = ttc(&[
+        "export-site",
+        &t,
+        &s,
+        "--compare",
+        &c,
+        "--block-size",
+        "5000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for f in [
+        "index.html",
+        "app.js",
+        "probe.js",
+        "style.css",
+        "manifest.json",
+    ] {
+        assert!(site.join(f).is_file(), "{f}");
+    }
+    let html = fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(html.contains("data-backend=\"static\""), "{html}");
+    let m: serde_json::Value =
+        serde_json::from_slice(&fs::read(site.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["info"]["compare"], true);
+    assert_eq!(m["info"]["empty_position"], "3/3/3 w PNBpnb -- 0");
+    for (k, path) in [t, c].iter().enumerate() {
+        let tm = &m["tables"][k];
+        let table = AnyTable::open(Path::new(path)).unwrap();
+        let cells = table.all_cells().unwrap();
+        let crc = u64::from_str_radix(&tm["cells_crc"].as_str().unwrap()[2..], 16).unwrap();
+        assert_eq!(crc, table.cells_crc());
+        assert_eq!(tm["rule_tag"], table.variant().reading().rule_tag());
+        let blocks = tm["blocks"].as_u64().unwrap();
+        assert_eq!(blocks, (cells.len() as u64).div_ceil(5000));
+        let mut all = Vec::new();
+        for b in 0..blocks {
+            let f = site.join(format!("t{k}/{}/{b}.bin", b >> 10));
+            all.extend(block::decode(&fs::read(f).unwrap(), b as u32, crc).unwrap());
+        }
+        assert_eq!(&all[..], &cells[..], "table {k}");
+    }
+    // A block of the other table put in place of one of this table's is refused.
+    let other = fs::read(site.join("t1/0/3.bin")).unwrap();
+    let crc0 =
+        u64::from_str_radix(&m["tables"][0]["cells_crc"].as_str().unwrap()[2..], 16).unwrap();
+    let e = block::decode(&other, 3, crc0).unwrap_err();
+    assert!(e.contains("cells CRC"), "{e}");
+}
+
+#[test]
+fn export_site_refuses_bad_targets_and_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TravelDirection);
+    let site = dir.path().join("busy");
+    fs::create_dir(&site).unwrap();
+    fs::write(site.join("keep.txt"), "mine").unwrap();
+    let s = site.display().to_string();
+    let o = ttc(&["export-site", &t, &s]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(e.contains(&s) && e.contains("--force"), "{e}");
+    assert_eq!(fs::read_to_string(site.join("keep.txt")).unwrap(), "mine");
+    // --force replaces it, once the new site is complete.
+    let o = ttc(&["export-site", &t, &s, "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!site.join("keep.txt").exists() && site.join("manifest.json").is_file());
+    // Never the folder holding the table, even with --force.
+    let d = dir.path().display().to_string();
+    let o = ttc(&["export-site", &t, &d, "--force"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("holds the table"), "{}", stderr(&o));
+    assert!(Path::new(&t).is_file());
+    // A missing table, a file as DIR, another layout to compare.
+    let o = ttc(&["export-site", "no/such.tbl", &format!("{d}/x")]);
+    assert!(stderr(&o).contains("no/such.tbl"), "{}", stderr(&o));
+    let o = ttc(&["export-site", &t, &t]);
+    assert!(stderr(&o).contains("not a folder"), "{}", stderr(&o));
+    let nbr = table(
+        dir.path(),
+        &[Role::Knight, Role::Bishop, Role::Rook],
+        PawnReading::OutboundOnly,
+    );
+    let o = ttc(&["export-site", &t, &format!("{d}/y"), "--compare", &nbr]);
+    assert!(stderr(&o).contains("different layouts"), "{}", stderr(&o));
+    assert!(!dir.path().join("y").exists());
+    let o = ttc(&["export-site", &t, &format!("{d}/z"), "--block-size", "0"]);
+    assert!(stderr(&o).contains("block size 0"), "{}", stderr(&o));
+}
+
+/// Whether `node` (Node.js 20 or later, with DecompressionStream) runs.
+fn node_present() -> bool {
+    let ok = Command::new("node")
+        .args(["-e", "new DecompressionStream('deflate')"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok && std::env::var("CI").as_deref() == Ok("true") {
+        panic!("node (Node.js 20 or later) is missing under CI=true");
+    }
+    ok
+}
+
+/// Pipes `ttc positions ARGS` into the equivalence script with `js_args`.
+fn equivalence(positions: &[&str], js_args: &[&str]) -> String {
+    let dump = ttc(positions);
+    assert!(dump.status.success(), "{}", stderr(&dump));
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/js/equivalence.mjs");
+    let mut child = Command::new("node")
+        .arg(script)
+        .args(js_args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = dump.stdout;
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    text
+}
+
+#[test]
+fn probe_js_agrees_with_the_library_when_node_is_present() {
+    if !node_present() {
+        eprintln!("node not found: probe.js equivalence skipped (scripts/js_test.sh)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TowardOpponent);
+    let s = dir.path().join("site").display().to_string();
+    let o = ttc(&["export-site", &t, &s]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = equivalence(&["positions", &t, "--random", "20000"], &["--site", &s]);
+    assert!(r.contains("\"positions\":20000,\"differences\":0"), "{r}");
+    let r = equivalence(
+        &[
+            "positions",
+            "--size",
+            "4",
+            "--random",
+            "5000",
+            "--seed",
+            "3",
+        ],
+        &[
+            "--plain",
+            "--size",
+            "4",
+            "--roles",
+            "PNBR",
+            "--rules",
+            "travel-direction",
+            "--lock",
+            "6",
+        ],
+    );
+    assert!(r.contains("\"positions\":5000,\"differences\":0"), "{r}");
+}
+
+#[test]
+fn positions_lists_every_cell_or_refuses_what_it_cannot_do() {
+    let o = ttc(&["positions", "--size", "3", "--roles", "PNB", "--all"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    // Each post-opening cell twice (White, then Black to move), each opening cell once.
+    assert_eq!(text.lines().count(), 2 * 334_027 + 5_212);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["cell"]["index"], 0);
+    let o = ttc(&["positions", "--size", "3", "--roles", "PNB"]);
+    assert!(stderr(&o).contains("--all or --random"), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TravelDirection);
+    let o = ttc(&["positions", &t, "--random", "3", "--size", "4"]);
+    assert!(stderr(&o).contains("header"), "{}", stderr(&o));
+}

@@ -1,0 +1,354 @@
+//! The static site of `ttc export-site` in a real headless Chromium,
+//! served by `python3 -m http.server` (no range requests): the page
+//! probes the block files in the browser. Every value shown is compared
+//! with `ttc serve`'s API on the same table (itself tested against the
+//! CLI in `serve_api.rs`): clicks, undo, paste, best line, play against
+//! the table, compare mode, `?moves=` links, a bad `?position=`, and the
+//! refusal of blocks that do not match the manifest.
+//!
+//! Needs `chromium`, `chromium-driver` and `python3`, so the tests are
+//! `#[ignore]`d; `scripts/browser_test.sh` runs them. With
+//! `TTC_SITE_4X4=DIR` (a site exported from the 4x4 table) the
+//! benchmark test measures the first view and saves screenshots under
+//! `$TTC_SCREENSHOTS`.
+
+#![cfg(unix)]
+
+mod browser_util;
+mod serve_util;
+
+use browser_util::*;
+use fantoccini::{Client, Locator};
+use rules::ttc::PawnReading;
+use serve_util::{solve_table, ttc, variant, walk, Server};
+use std::net::TcpStream;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// `python3 -m http.server` serving a folder; killed when dropped.
+struct FileServer {
+    child: Child,
+    url: String,
+}
+
+impl FileServer {
+    fn start(dir: &Path) -> FileServer {
+        let port = free_port();
+        let child = Command::new("python3")
+            .process_group(0)
+            .args([
+                "-m",
+                "http.server",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "-d",
+            ])
+            .arg(dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3");
+        let t0 = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "http.server did not start"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        FileServer {
+            child,
+            url: format!("http://127.0.0.1:{port}/"),
+        }
+    }
+}
+
+impl Drop for FileServer {
+    fn drop(&mut self) {
+        // SAFETY: signals the process group this test created.
+        unsafe {
+            libc::kill(-(self.child.id() as i32), libc::SIGKILL);
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// Exports `table` (and `compare`) to `dir/name`.
+fn export(dir: &Path, name: &str, table: &Path, compare: Option<&Path>) -> PathBuf {
+    let out = dir.join(name);
+    let (t, o) = (table.display().to_string(), out.display().to_string());
+    let mut args = vec!["export-site", &t, &o];
+    let c = compare.map(|c| c.display().to_string());
+    if let Some(c) = &c {
+        args.extend(["--compare", c]);
+    }
+    let r = ttc(&args);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    out
+}
+
+/// Waits for the page's error line to say something, and returns it.
+async fn error_shown(c: &Client) -> String {
+    let t0 = Instant::now();
+    loop {
+        let e = text(c, "error").await;
+        if !e.is_empty() {
+            return e;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "no error shown");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and python3: scripts/browser_test.sh"]
+async fn the_static_site_shows_the_tables_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
+    let server = Server::start(&table, None);
+    let site = export(dir.path(), "site", &table, None);
+    let files = FileServer::start(&site);
+    let b = open_browser(1200, 1000).await;
+    let c = &b.c;
+    c.goto(&files.url).await.unwrap();
+    let empty = server.json("/api/info").1["empty_position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_page_shows(c, &server, &empty).await;
+    assert!(text(c, "rules").await.contains("static site"));
+    // Pointing at a move shows it on the board; moves come in result groups.
+    let best = nth_move(&server, &empty, 0);
+    let marked = js(c, "document.querySelector('#moves li[data-move]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));
+        return [[...document.querySelectorAll('#board rect.preview')].map(r => r.parentNode.dataset.square),
+                document.querySelectorAll('#board .piece.arriving').length,
+                [...document.querySelectorAll('#moves li.group')].map(li => li.textContent)];").await;
+    assert_eq!(
+        marked[0],
+        serde_json::json!([best.split_once('@').unwrap().1])
+    );
+    assert_eq!(marked[1], 1);
+    let api = server.api("probe", &empty);
+    let draws = api["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["category"] == "draw")
+        .count();
+    assert!(
+        marked[2]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g == &serde_json::json!(format!("Drawing moves ({draws})")))
+            || draws == 0,
+        "{marked}"
+    );
+    // Click two moves in the list, undo one, redo it with the key.
+    let mut trail = vec![empty.clone()];
+    for i in [1, 0] {
+        let pos = trail.last().unwrap().clone();
+        let mv = nth_move(&server, &pos, i);
+        click(c, &format!("#moves li[data-move='{mv}']")).await;
+        trail.push(child(&server, &pos, &mv));
+        assert_page_shows(c, &server, trail.last().unwrap()).await;
+    }
+    click(c, "#undo").await;
+    assert_page_shows(c, &server, &trail[1]).await;
+    keys(c, "body", RIGHT).await;
+    assert_page_shows(c, &server, &trail[2]).await;
+    // A placement by clicking the piece in hand, then the square.
+    let pos = trail[2].clone();
+    let mv = nth_move(&server, &pos, 100);
+    let (piece, square) = mv.split_once('@').expect("a placement in the opening");
+    click(c, &format!("[data-source='@{piece}']")).await;
+    click(c, &format!("#board [data-square='{square}']")).await;
+    assert_page_shows(c, &server, &child(&server, &pos, &mv)).await;
+    // Paste a won position; a malformed one is refused, the board stays.
+    let walked = walk(&server, 40, 9);
+    let won = pick(&server, &walked, "win");
+    let field = c.find(Locator::Id("position")).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(&format!("{won}{ENTER}")).await.unwrap();
+    assert_page_shows(c, &server, &won).await;
+    field.clear().await.unwrap();
+    field
+        .send_keys(&format!("3/3/3 w junk{ENTER}"))
+        .await
+        .unwrap();
+    assert!(error_shown(c).await.contains("invalid position"));
+    wait_for(c, &won).await;
+    check_best_line_and_play(c, &server, &won, &empty).await;
+    // ?moves= replays a line; a bad ?position= leaves the empty board.
+    let a = nth_move(&server, &empty, 0);
+    let after = child(&server, &empty, &a);
+    let bm = nth_move(&server, &after, 2);
+    c.goto(&format!(
+        "{}?moves={}",
+        files.url,
+        serve_util::encode(&format!("{a} {bm}"))
+    ))
+    .await
+    .unwrap();
+    assert_page_shows(c, &server, &child(&server, &after, &bm)).await;
+    assert!(text(c, "history").await.contains(&bm));
+    c.goto(&format!(
+        "{}?position={}",
+        files.url,
+        serve_util::encode("3/3/9 w x")
+    ))
+    .await
+    .unwrap();
+    assert!(error_shown(c).await.contains("invalid position"));
+    assert_page_shows(c, &server, &empty).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and python3: scripts/browser_test.sh"]
+async fn the_static_compare_site_shows_both_readings() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
+    let o = solve_table(dir.path(), "outbound", variant(PawnReading::OutboundOnly));
+    let server = Server::start(&a, Some(&o));
+    let site = export(dir.path(), "site", &a, Some(&o));
+    let files = FileServer::start(&site);
+    let pos = disagreement(&server, 400).expect("a position where the readings disagree");
+    let b = open_browser(1200, 1000).await;
+    let c = &b.c;
+    c.goto(&format!(
+        "{}?position={}",
+        files.url,
+        serve_util::encode(&pos)
+    ))
+    .await
+    .unwrap();
+    assert_page_shows(c, &server, &pos).await;
+    let head = text(c, "moves-head").await;
+    assert!(
+        head.contains("travel-direction") && head.contains("outbound-only"),
+        "{head}"
+    );
+    let api = server.api("probe", &pos);
+    let side = if api["to_move"] == "white" {
+        "White"
+    } else {
+        "Black"
+    };
+    assert_eq!(
+        text(c, "other-value").await,
+        format!("{} for {side}", api["other"]["text"].as_str().unwrap())
+    );
+    let only: Vec<String> = js(c, "return [...document.querySelectorAll('#other-only-moves li')].map(li => li.dataset.otherOnly);")
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let want: Vec<String> = api["other_only"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(only, want);
+    assert!(shown_moves(c).await.iter().any(|m| m[3] == true));
+    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
+        std::fs::create_dir_all(&out).unwrap();
+        shot(c, Path::new(&out), "site-3x3-compare.png").await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver and python3: scripts/browser_test.sh"]
+async fn blocks_that_do_not_match_the_manifest_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
+    let o = solve_table(dir.path(), "outbound", variant(PawnReading::OutboundOnly));
+    let site = export(dir.path(), "site", &a, None);
+    let other = export(dir.path(), "other", &o, None);
+    // The empty board's cell is in the last block: put the other table's there.
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(site.join("manifest.json")).unwrap()).unwrap();
+    let last = m["tables"][0]["blocks"].as_u64().unwrap() - 1;
+    let name = format!("t0/{}/{last}.bin", last >> 10);
+    std::fs::copy(other.join(&name), site.join(&name)).unwrap();
+    let files = FileServer::start(&site);
+    let b = open_browser(1200, 1000).await;
+    let c = &b.c;
+    c.goto(&files.url).await.unwrap();
+    let e = error_shown(c).await;
+    assert!(
+        e.contains("does not belong to this site") && e.contains("cells CRC"),
+        "{e}"
+    );
+    // The right block, damaged (one flipped byte in the compressed cells).
+    let mut bytes = std::fs::read(export(dir.path(), "again", &a, None).join(&name)).unwrap();
+    let k = bytes.len() - 6;
+    bytes[k] ^= 0x55;
+    std::fs::write(site.join(&name), &bytes).unwrap();
+    c.goto(&files.url).await.unwrap();
+    let e = error_shown(c).await;
+    assert!(e.contains("does not belong to this site"), "{e}");
+}
+
+/// Benchmark and screenshots of a site exported from the 4x4 table
+/// (`TTC_SITE_4X4`): bytes fetched and time to a ranked move list on the
+/// first view of the empty board, and the time of a probe whose blocks
+/// are cached. Prints one JSON line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium, chromedriver, python3 and TTC_SITE_4X4"]
+async fn first_view_of_the_4x4_site() {
+    let Ok(site) = std::env::var("TTC_SITE_4X4") else {
+        eprintln!("TTC_SITE_4X4 not set: nothing measured");
+        return;
+    };
+    let files = FileServer::start(Path::new(&site));
+    let b = open_browser(1200, 1100).await;
+    let c = &b.c;
+    c.goto(&files.url).await.unwrap();
+    wait_for(c, "4/4/4/4 w PNBRpnbr -- 0").await;
+    let first = js(c, "const r = performance.getEntriesByType('resource'); const n = performance.getEntriesByType('navigation')[0];
+        return { bytes: n.transferSize + r.reduce((a, e) => a + e.transferSize, 0), files: r.length + 1,
+                 ready_ms: performance.getEntriesByName('ttc-ready')[0].startTime,
+                 blocks: window.ttcSite.fetched().blocks, moves: document.querySelectorAll('#moves li[data-move]').length };").await;
+    // Play into the middle game, then time a probe whose blocks are cached.
+    let line = "P@b2 p@c3 N@a1 n@d4 B@c1 b@b4 a1-c2";
+    c.goto(&format!("{}?moves={}", files.url, serve_util::encode(line)))
+        .await
+        .unwrap();
+    let t0 = Instant::now();
+    while js(c, "return document.body.dataset.state").await != "ready"
+        || text(c, "history").await.matches('.').count() < 7
+    {
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "the line did not load"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let cached = c
+        .execute_async(
+            "const done = arguments[0]; const p = document.body.dataset.position; const s = window.ttcSite;
+             (async () => { await s.probe(p); const t = []; for (let i = 0; i < 20; i++) { const t0 = performance.now(); await s.probe(p); t.push(performance.now() - t0); }
+               t.sort((a, b) => a - b); done({ position: p, median_ms: t[10], max_ms: t[19] }); })();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    println!(
+        "{}",
+        serde_json::json!({ "first_view": first, "cached_probe": cached })
+    );
+    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
+        let out = PathBuf::from(out);
+        std::fs::create_dir_all(&out).unwrap();
+        shot(c, &out, "site-4x4-middle-game.png").await;
+        c.goto(&files.url).await.unwrap();
+        wait_for(c, "4/4/4/4 w PNBRpnbr -- 0").await;
+        shot(c, &out, "site-4x4-empty-board.png").await;
+    }
+}
