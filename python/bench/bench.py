@@ -102,7 +102,7 @@ def bench_perft(ttc_bin):
 
 
 RSS_SCRIPT = """
-import random, resource, sys
+import random, sys
 import tictacchec as ttc
 path, n, probe = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 with ttc.open_table(path, trust=True) as t:
@@ -112,10 +112,12 @@ with ttc.open_table(path, trust=True) as t:
     if probe:
         t.probe_many(positions)
     status = dict(
-        line.split(":", 1) for line in open("/proc/self/status") if line.startswith("Rss")
+        line.split(":", 1) for line in open("/proc/self/status") if line.startswith(("Rss", "VmHWM"))
     )
     anon = int(status.get("RssAnon", "0 kB").split()[0])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, anon)
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over an exec, so a child of
+# a process that had the table mapped would report the parent's peak.
+print(int(status["VmHWM"].split()[0]), anon)
 """
 
 
@@ -133,8 +135,8 @@ def bench_rss(path, n, label):
     (base, _), (full, anon) = peak(False), peak(True)
     print(
         f"peak RSS ({label}), {n:,} strings only: {base:,.0f} MiB; with probe_many: {full:,.0f} MiB, "
-        f"of which the process's own memory at the end {anon:,.0f} MiB (the rest: table pages "
-        f"read through the mapping, shared with the page cache)"
+        f"of which the process's own memory at the end {anon:,.0f} MiB (the rest: pages of the "
+        f"table's mapping, shared with the page cache, and the batch's transient buffers)"
     )
 
 

@@ -5,7 +5,7 @@ use crate::errors::probe_error_in;
 use pyo3::PyErr;
 use rayon::prelude::*;
 use rules::ttc::Position;
-use solver::probe::{ProbeError, Prober};
+use solver::probe::Prober;
 use tables::code::Wdl;
 
 /// The `(categories, distances)` arrays of `probe_many` and `decode`, of
@@ -43,21 +43,24 @@ pub fn distance_code(w: Wdl) -> i16 {
 /// kind (`PositionError`, `TableError`), its message prefixed with
 /// `positions[N] `TEXT``.
 pub fn probe_texts(p: &Prober, texts: &[String]) -> Result<(Vec<i8>, Vec<i16>), PyErr> {
-    let parsed: Vec<Result<Position, ProbeError>> = texts
+    // Options, not a full error per position (a million of them would
+    // cost about 100 MB); the first failure is parsed again for its error.
+    let parsed: Vec<Option<Position>> = texts
         .par_iter()
         .with_min_len(4096)
-        .map(|t| p.parse_position(Some(t)))
+        .map(|t| p.parse_position(Some(t)).ok())
         .collect();
     // Positions before the first one that does not parse: a probe error
     // among them comes before that parse error.
     let good = parsed
         .iter()
-        .position(Result::is_err)
+        .position(Option::is_none)
         .unwrap_or(parsed.len());
     let positions: Vec<Position> = parsed[..good].iter().flatten().copied().collect();
+    drop(parsed);
     let (number, e) = match p.values_many(&positions) {
         Err(failure) => failure,
-        Ok(values) => match parsed.into_iter().nth(good) {
+        Ok(values) => match texts.get(good).map(|t| p.parse_position(Some(t))) {
             Some(Err(e)) => (good, e),
             _ => {
                 return Ok(values

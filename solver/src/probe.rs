@@ -310,16 +310,19 @@ impl Prober {
     /// `(i, error)` for the failing position `i` that comes first in the
     /// input, as [`Prober::value`] fails.
     pub fn values_many(&self, positions: &[Position]) -> Result<Vec<Wdl>, (usize, ProbeError)> {
-        let ranked: Vec<Result<(Section, u64), ProbeError>> = positions
+        // Ranks as options (16 bytes each, not a full error per position);
+        // the first failure is ranked again below for its error.
+        let ranked: Vec<Option<(Section, u64)>> = positions
             .par_iter()
             .with_min_len(1024)
-            .map(|p| self.rank(p))
+            .map(|p| self.rank(p).ok())
             .collect();
         let good = ranked
             .iter()
-            .position(Result::is_err)
+            .position(Option::is_none)
             .unwrap_or(ranked.len());
         let cells: Vec<(Section, u64)> = ranked[..good].iter().flatten().copied().collect();
+        drop(ranked);
         let codes = self
             .table
             .get_many(&cells)
@@ -331,7 +334,7 @@ impl Prober {
                     .map_err(|e| (i, e))?,
             );
         }
-        match ranked.into_iter().nth(good) {
+        match positions.get(good).map(|p| self.rank(p)) {
             Some(Err(e)) => Err((good, e)),
             _ => Ok(out),
         }
