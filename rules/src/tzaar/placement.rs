@@ -45,9 +45,10 @@ pub struct Placement {
 /// of 0..=6 Tzaars, 0..=9 Tzarras and 0..=15 Totts.
 ///
 /// Always a position reachable from the empty board under the rules of the
-/// [module](self): White has placed as many pieces as Black (White to
-/// place) or one more (Black to place), and at least one piece is still in
-/// reserve (a full board is a [`Position`], see [`Stage`]).
+/// placement phase (the TZAAR rulebook, section H): White has placed as
+/// many pieces as Black (White to place) or one more (Black to place), and
+/// at least one piece is still in reserve (a full board is a
+/// [`Position`], see [`Stage`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     occupied: u64,

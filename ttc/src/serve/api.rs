@@ -5,7 +5,7 @@
 //! | `GET /` `/app.js` `/style.css` | the page |
 //! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the tables (rules, rule tag, sections, CRC) |
-//! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`]: value and every move, best first |
+//! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`](solver::answer::PositionAnswer): value and every move, best first |
 //! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`]: principal variation |
 //! | `GET /api/play?position=P&moves=M` | [`PlayAnswer`]: the table's reply |
 //!
