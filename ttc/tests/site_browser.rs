@@ -20,11 +20,10 @@ mod serve_util;
 use browser_util::*;
 use fantoccini::{Client, Locator};
 use rules::ttc::PawnReading;
-use serve_util::{solve_table, ttc, variant, walk, Server};
-use std::net::TcpStream;
+use serve_util::{solve_table, spawn_until, ttc, variant, walk, Server, START_LIMIT};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// `python3 -m http.server` serving a folder; killed when dropped.
@@ -34,31 +33,16 @@ struct FileServer {
 }
 
 impl FileServer {
+    /// Serves `dir` on a port the server picks itself (port 0) and
+    /// announces: no race with other processes for a probed port.
     fn start(dir: &Path) -> FileServer {
-        let port = free_port();
-        let child = Command::new("python3")
-            .process_group(0)
-            .args([
-                "-m",
-                "http.server",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "-d",
-            ])
-            .arg(dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3");
-        let t0 = Instant::now();
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                t0.elapsed() < Duration::from_secs(20),
-                "http.server did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let mut cmd = Command::new("python3");
+        cmd.process_group(0)
+            .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "-d"])
+            .arg(dir);
+        let (child, port, _stderr) = spawn_until(cmd, "python3 -m http.server", START_LIMIT, |l| {
+            port_after(l, " port ")
+        });
         FileServer {
             child,
             url: format!("http://127.0.0.1:{port}/"),
@@ -346,6 +330,12 @@ async fn first_view_of_the_4x4_site() {
     if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
         let out = PathBuf::from(out);
         std::fs::create_dir_all(&out).unwrap();
+        // The middle game with its best move pointed at (the preview).
+        js(
+            c,
+            "document.querySelector('#moves li[data-move]').dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); return 0;",
+        )
+        .await;
         shot(c, &out, "site-4x4-middle-game.png").await;
         c.goto(&files.url).await.unwrap();
         wait_for(c, "4/4/4/4 w PNBRpnbr -- 0").await;

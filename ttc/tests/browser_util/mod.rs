@@ -5,13 +5,12 @@
 
 #![allow(dead_code)]
 
-use super::serve_util::Server;
+use super::serve_util::{spawn_until, Server, START_LIMIT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
-use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// A chromedriver child and a browser session; both end when dropped.
@@ -35,32 +34,23 @@ impl Drop for Browser {
     }
 }
 
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// The port a line of a child's output announces: the number after
+/// `marker` (e.g. `on port 43579.`).
+pub fn port_after(line: &str, marker: &str) -> Option<u16> {
+    let rest = &line[line.find(marker)? + marker.len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 pub async fn open_browser(width: u32, height: u32) -> Browser {
-    let port = free_port();
     let driver_bin = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".into());
-    let driver = Command::new(&driver_bin)
-        .process_group(0)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {driver_bin}: {e} (run scripts/browser_test.sh)"));
-    let t0 = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            t0.elapsed() < Duration::from_secs(20),
-            "chromedriver did not start"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    // Port 0: chromedriver binds a free port itself and announces it, so
+    // no other process can take the port between a probe and the start.
+    let mut cmd = Command::new(&driver_bin);
+    cmd.process_group(0).arg("--port=0");
+    let (driver, port, _stderr) = spawn_until(cmd, &driver_bin, START_LIMIT, |line| {
+        port_after(line, "started successfully on port ")
+    });
     let profile = tempfile::tempdir().unwrap();
     let chrome = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
     let mut caps = json!({ "goog:chromeOptions": {
@@ -133,9 +123,11 @@ pub async fn text(c: &Client, id: &str) -> String {
     c.find(Locator::Id(id)).await.unwrap().text().await.unwrap()
 }
 
-/// The page shows the API's value and move list for `position`.
+/// The page shows `position` as drawn pieces, hands and arrows, and the
+/// API's value and move list for it.
 pub async fn assert_page_shows(c: &Client, server: &Server, position: &str) {
     wait_for(c, position).await;
+    assert_drawn(c, position).await;
     let api = server.api("probe", position);
     let side = if api["to_move"] == "white" {
         "White"
@@ -173,6 +165,89 @@ pub async fn assert_page_shows(c: &Client, server: &Server, position: &str) {
         field.prop("value").await.unwrap().as_deref(),
         Some(position)
     );
+}
+
+/// What the page has drawn, read from the board's SVG and the hand boxes
+/// (not from the page's own records of the position): pieces by square
+/// (`N` a White knight, `n` a Black one), pawn arrows by square (`up` or
+/// `down` on screen), whether the board is flipped (rank 1 on top), and
+/// the letters in the bottom and top hand boxes.
+pub async fn drawn(c: &Client) -> Value {
+    js(
+        c,
+        "const letter = (u) => { const m = (u.getAttribute('href') || '').match(/#piece-([wb])([pnbr])$/);
+             return m ? (m[1] === 'w' ? m[2].toUpperCase() : m[2]) : '?'; };
+         const pieces = {}, arrows = {};
+         for (const g of document.querySelectorAll('#board g.square')) {
+           const piece = g.querySelector('g.piece:not(.arriving)');
+           if (!piece) continue;
+           pieces[g.dataset.square] = letter(piece.querySelector('use'));
+           const a = piece.querySelector('path.arrow');
+           if (a) arrows[g.dataset.square] = a.getAttribute('d').startsWith('M50 1 ') ? 'up' : 'down';
+         }
+         const a1 = document.querySelector('#board g.square[data-square=\"a1\"]').getAttribute('transform');
+         const hand = (id) => [...document.querySelectorAll('#' + id + ' .hand-piece use')].map(letter).join('');
+         return { pieces, arrows, flipped: /,0\\)$/.test(a1), bottom: hand('hand-bottom'), top: hand('hand-top') };",
+    )
+    .await
+}
+
+/// What a page showing `position` must draw, from the notation alone
+/// (`BOARD SIDE HANDS PAWNS PLY`, read here independently of the page's
+/// parser), for a board flipped or not: as [`drawn`] returns it.
+pub fn expected_drawing(position: &str, flipped: bool) -> Value {
+    let f: Vec<&str> = position.split_whitespace().collect();
+    let (board, hands, pawns) = (f[0], f[2], f[3].as_bytes());
+    let ranks: Vec<&str> = board.split('/').collect();
+    let n = ranks.len();
+    let (mut pieces, mut arrows) = (serde_json::Map::new(), serde_json::Map::new());
+    for (i, rank) in ranks.iter().enumerate() {
+        let mut file = 0u8;
+        for ch in rank.chars() {
+            if let Some(d) = ch.to_digit(10) {
+                file += d as u8;
+                continue;
+            }
+            let square = format!("{}{}", (b'a' + file) as char, n - i);
+            if ch == 'P' || ch == 'p' {
+                let dir = pawns[usize::from(ch == 'p')];
+                let up = (dir == b'^') != flipped;
+                arrows.insert(square.clone(), json!(if up { "up" } else { "down" }));
+            }
+            pieces.insert(square, json!(ch.to_string()));
+            file += 1;
+        }
+    }
+    let of = |white: bool| -> String {
+        hands
+            .chars()
+            .filter(|c| *c != '-' && c.is_ascii_uppercase() == white)
+            .collect()
+    };
+    let (bottom, top) = if flipped {
+        (of(false), of(true))
+    } else {
+        (of(true), of(false))
+    };
+    json!({ "pieces": pieces, "arrows": arrows, "flipped": flipped, "bottom": bottom, "top": top })
+}
+
+/// The page has drawn `position`: every piece on its square, the pawns'
+/// arrows, and the hands in their boxes.
+pub async fn assert_drawn(c: &Client, position: &str) {
+    let d = drawn(c).await;
+    let flipped = d["flipped"] == json!(true);
+    let mut want = expected_drawing(position, flipped);
+    // Hand boxes list pieces in the page's order: compare as sets.
+    for (k, v) in [("bottom", &d["bottom"]), ("top", &d["top"])] {
+        let mut got: Vec<char> = v.as_str().unwrap_or("").chars().collect();
+        let mut exp: Vec<char> = want[k].as_str().unwrap().chars().collect();
+        got.sort_unstable();
+        exp.sort_unstable();
+        assert_eq!(got, exp, "{k} hand drawn for {position}");
+        want[k] = v.clone();
+    }
+    assert_eq!(d, want, "the board drawn for {position}");
 }
 
 pub async fn click(c: &Client, css: &str) {

@@ -10,6 +10,63 @@ use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
+/// How long a child may take to print the line it is waited for.
+pub const START_LIMIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Spawns `cmd` with its standard output piped and its standard error
+/// kept in a temporary file, and reads the output (in a thread, so that a
+/// silent child cannot hang the test) until `found` takes a value from a
+/// line: `(child, value, stderr file)`. The thread goes on draining the
+/// output afterwards. Panics, naming `what` and showing the child's
+/// standard error, when the child ends first or `limit` passes (the child
+/// is then killed).
+pub fn spawn_until<T>(
+    mut cmd: Command,
+    what: &str,
+    limit: std::time::Duration,
+    found: impl Fn(&str) -> Option<T>,
+) -> (Child, T, tempfile::NamedTempFile) {
+    let stderr = tempfile::NamedTempFile::new().unwrap();
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(stderr.reopen().unwrap())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {what}: {e}"));
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in out.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                // Nobody listens any more: keep draining the pipe.
+                continue;
+            }
+        }
+    });
+    let end = std::time::Instant::now() + limit;
+    loop {
+        let left = end.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) => {
+                if let Some(v) = found(&line) {
+                    return (child, v, stderr);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let err = std::fs::read_to_string(stderr.path()).unwrap_or_default();
+                panic!("{what} printed nothing usable in {limit:?}; its standard error: {err}");
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                let status = child.wait();
+                let err = std::fs::read_to_string(stderr.path()).unwrap_or_default();
+                panic!("{what} ended before it was ready: {status:?}; its standard error: {err}");
+            }
+        }
+    }
+}
+
 /// The 3x3 test variant used throughout: pawn, knight, bishop, lock 4.
 pub fn variant(reading: PawnReading) -> Variant {
     Variant::new(3, &[Role::Pawn, Role::Knight, Role::Bishop], reading, 4).unwrap()
@@ -81,35 +138,21 @@ impl Server {
         // latency measurement).
         let bin =
             std::env::var("TTC_SERVE_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ttc").into());
-        let stderr = tempfile::NamedTempFile::new().unwrap();
         let mut cmd = Command::new(bin);
         cmd.arg("serve").arg(table);
         if !args.iter().any(|a| a.as_ref() == "--addr") {
             cmd.args(["--addr", "127.0.0.1:0"]);
         }
         cmd.args(args);
-        let mut child = cmd
-            .stdout(Stdio::piped())
-            .stderr(stderr.reopen().unwrap())
-            .spawn()
-            .unwrap();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut line = String::new();
-        loop {
-            line.clear();
-            if out.read_line(&mut line).unwrap_or(0) == 0 {
-                let status = child.wait();
-                let err = std::fs::read_to_string(stderr.path()).unwrap_or_default();
-                panic!("server ended before listening: {status:?}: {err}");
-            }
-            if let Some(url) = line.trim().strip_prefix("listening on http://") {
-                let addr = url.trim_end_matches('/').to_string();
-                return Server {
-                    child,
-                    addr,
-                    stderr,
-                };
-            }
+        let (child, addr, stderr) = spawn_until(cmd, "ttc serve", START_LIMIT, |line| {
+            line.trim()
+                .strip_prefix("listening on http://")
+                .map(|url| url.trim_end_matches('/').to_string())
+        });
+        Server {
+            child,
+            addr,
+            stderr,
         }
     }
 
