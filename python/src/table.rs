@@ -57,10 +57,11 @@ pub struct Table {
 /// decompresses its block (about 25 us). A source table ignores it.
 #[pyfunction]
 #[pyo3(signature = (path, *, trust=false, cache_mib=32))]
-pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool, cache_mib: u64) -> PyResult<Table> {
+pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool, cache_mib: i64) -> PyResult<Table> {
     if !(1..=65_536).contains(&cache_mib) {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "cache_mib {cache_mib} is outside 1..=65536"
+            "cache_mib {cache_mib} is outside 1..=65536 (MiB of decompressed blocks a compact \
+             table keeps; a source table ignores it)"
         )));
     }
     let shown = path.display().to_string();

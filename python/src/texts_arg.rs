@@ -12,8 +12,17 @@ use rayon::prelude::*;
 /// is read item by item.
 ///
 /// # Errors
-/// `TypeError` naming the first item that is not a string.
+/// `TypeError` for a single str, or naming the first item that is not a
+/// string.
 pub fn texts_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if positions.is_instance_of::<pyo3::types::PyString>() {
+        // A str is iterable (by character): refuse it rather than read
+        // each character as a position.
+        return Err(PyTypeError::new_err(
+            "positions is one str: give a list, tuple or numpy array of notation strings \
+             (probe() takes a single position)",
+        ));
+    }
     if let Some((units, width)) = unicode_buffer(positions) {
         return Ok(py.detach(|| {
             units

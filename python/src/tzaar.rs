@@ -10,11 +10,14 @@ use rules::tzaar::{self as fast, Status, Turn};
 
 /// A TZAAR position, immutable.
 ///
-/// `Position(notation=None, *, seed=None)`: the position in TZAAR
-/// notation (`"A1=t,A2=Z,E4=TTR b normal"`, `"- w normal"` for the empty
-/// board), or the seeded random opening for `seed` (any integer 0 to
-/// 2**64-1), or the fixed start when both are None (as `ttc perft tzaar
-/// --position / --seed`). Raises `PositionError` for bad notation.
+/// `Position(notation=None, *, seed=None)`: a position in play in TZAAR
+/// notation (`"A1=t,A2=Z,E4=TTR b normal"`; `opening` as the third field
+/// for White's single-capture first turn), or the seeded random opening
+/// for `seed` (any integer 0 to 2**64-1), or the fixed start when both are
+/// None (as `ttc perft tzaar --position / --seed`). The tournament
+/// version's placement phase (third field `placement`) is not available
+/// from Python yet: use `ttc perft tzaar --start tournament`. Raises
+/// `PositionError` for bad notation.
 #[pyclass(module = "tictacchec.tzaar", frozen, eq, hash, name = "Position")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct TzaarPosition {

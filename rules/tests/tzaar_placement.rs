@@ -162,7 +162,12 @@ fn placement_phase_text_round_trips_and_checks_its_reserves() {
     ));
     assert!(matches!(
         err("- w placement"),
-        ParsePositionError::FieldCount { found: 3, .. }
+        ParsePositionError::PlacementFieldCount { found: 3, .. }
+    ));
+    // A misspelt turn field is named, not counted.
+    assert!(matches!(
+        "- w placemnt Z6R9T15z6r9t15".parse::<Position>().unwrap_err(),
+        ParsePositionError::BadTurn(t) if t == "placemnt"
     ));
     // A position in play refuses the placement form, with a clear reason.
     let e = "- w placement Z6R9T15z6r9t15"

@@ -667,7 +667,7 @@ const hex64 = (lo, hi) => '0x' + hi.toString(16).padStart(8, '0') + lo.toString(
 // manifest and the cells against their CRC; returns the cells.
 async function openBlock(bytes, number, table, inflate, name) {
   const refuse = (why) => {
-    throw new Error(`block ${name} does not belong to this site: ${why}; the site is damaged or mixes files of another export`);
+    throw new Error(`block ${name} is refused: ${why}; the site is damaged or mixes files of another export`);
   };
   if (bytes.length < table.block_header_len || BLOCK_MAGIC.some((b, i) => bytes[i] !== b)) refuse('it is not a block file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -681,7 +681,7 @@ async function openBlock(bytes, number, table, inflate, name) {
   try {
     cells = await inflate(bytes.subarray(table.block_header_len));
   } catch (e) {
-    refuse(`its cells do not decompress (${e.message})`);
+    refuse(`its compressed cells are damaged (the browser's decompressor says: ${e.message})`);
   }
   if (cells.length !== want) refuse(`it decompresses to ${cells.length} cells instead of ${want}`);
   if (crc32(cells) !== view.getUint32(20, true)) refuse('its cells do not match their CRC-32');

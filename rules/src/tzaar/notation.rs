@@ -110,6 +110,15 @@ pub enum ParsePositionError {
         /// Fields found.
         found: usize,
     },
+    /// A placement-phase position (turn field `placement`) without exactly
+    /// four fields.
+    #[error("position text {} is in the placement phase (turn field `placement`) but has {found} field(s), expected 4: `PLACEMENTS SIDE placement RESERVES`, e.g. `- w placement Z6R9T15z6r9t15`", clip(.input))]
+    PlacementFieldCount {
+        /// The position text.
+        input: String,
+        /// Fields found.
+        found: usize,
+    },
     /// A placement is not `POINT=LAYERS`.
     #[error("placement {index} {}: expected POINT=LAYERS, e.g. `D4=TTZ`", clip(.item))]
     PlacementSyntax {
@@ -230,6 +239,10 @@ impl FromStr for Position {
             return Err(ParsePositionError::PlacementPhase(s.to_string()));
         }
         let [placements, side, turn] = fields[..] else {
+            // Four fields whose third is not `placement`: name that field.
+            if let [_, _, turn, _] = fields[..] {
+                return Err(ParsePositionError::BadTurn(turn.to_string()));
+            }
             return Err(ParsePositionError::FieldCount {
                 input: s.to_string(),
                 found: fields.len(),

@@ -130,6 +130,12 @@ impl FromStr for Setup {
     fn from_str(s: &str) -> Result<Setup, ParsePositionError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [placements, side, turn, reserves] = fields[..] else {
+            if fields.get(2) == Some(&"placement") {
+                return Err(ParsePositionError::PlacementFieldCount {
+                    input: s.to_string(),
+                    found: fields.len(),
+                });
+            }
             return Err(ParsePositionError::FieldCount {
                 input: s.to_string(),
                 found: fields.len(),

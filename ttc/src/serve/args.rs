@@ -70,8 +70,8 @@ pub struct Limits {
     /// closed (8192 at least).
     #[arg(long, default_value_t = 32_768, value_parser = clap::value_parser!(u32).range(8192..=1_048_576))]
     pub max_header_bytes: u32,
-    /// Memory for the cache of `/api/probe` answers, in MiB (0: no
-    /// cache): an answer is the same for a given query as long as the
+    /// Memory for the cache of `/api/probe` answers, in MiB, 0 to 4096 (0:
+    /// no cache): an answer is the same for a given query as long as the
     /// tables are, so a repeated query is answered from the cache.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(0..=4096))]
     pub answer_cache_mib: u32,
