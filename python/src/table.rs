@@ -76,6 +76,19 @@ pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool, cache_mib: i64) ->
 }
 
 impl Table {
+    /// The answer of `ttc probe --json` for `position`, computed without
+    /// the GIL (shared by `answer` and `moves`).
+    fn position_answer(
+        &self,
+        py: Python<'_>,
+        position: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PositionAnswer> {
+        let p = self.prober()?;
+        let pos = position_arg(&p, position)?;
+        py.detach(|| PositionAnswer::of(&p, &pos))
+            .map_err(probe_error)
+    }
+
     /// The prober, or `TableError` once closed.
     pub fn prober(&self) -> PyResult<Arc<Prober>> {
         let guard = self.prober.lock().unwrap_or_else(|e| e.into_inner());
@@ -157,11 +170,7 @@ impl Table {
         py: Python<'py>,
         position: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let p = self.prober()?;
-        let pos = position_arg(&p, position)?;
-        let a = py
-            .detach(|| PositionAnswer::of(&p, &pos))
-            .map_err(probe_error)?;
+        let a = self.position_answer(py, position)?;
         Ok(pythonize(py, &a)?)
     }
 
@@ -177,11 +186,7 @@ impl Table {
         py: Python<'py>,
         position: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let p = self.prober()?;
-        let pos = position_arg(&p, position)?;
-        let a = py
-            .detach(|| PositionAnswer::of(&p, &pos))
-            .map_err(probe_error)?;
+        let a = self.position_answer(py, position)?;
         Ok(pythonize(py, &a.moves)?)
     }
 
