@@ -107,8 +107,13 @@ impl Tally {
 }
 
 /// Counts the cells of `cells` (cells `start..` of a section) reached with
-/// White (`sides[0]`) or Black (`sides[1]`) to move.
-fn tally(cells: &[u8], start: u64, sides: [&(dyn Fn(u64) -> bool + Sync); 2]) -> Tally {
+/// White (`white(k)`) or Black (`black(k)`) to move. Generic, not `dyn`:
+/// it runs once per cell of the table (2.46 billion on 4x4).
+fn tally<W, B>(cells: &[u8], start: u64, white: &W, black: &B) -> Tally
+where
+    W: Fn(u64) -> bool + Sync,
+    B: Fn(u64) -> bool + Sync,
+{
     cells
         .par_chunks(1 << 16)
         .enumerate()
@@ -117,7 +122,7 @@ fn tally(cells: &[u8], start: u64, sides: [&(dyn Fn(u64) -> bool + Sync); 2]) ->
             let base = start + (ci as u64) * (1 << 16);
             for (i, &code) in chunk.iter().enumerate() {
                 let k = base + i as u64;
-                let (w, b) = (sides[0](k), sides[1](k));
+                let (w, b) = (white(k), black(k));
                 if w || b {
                     t.cells[code as usize] += 1;
                     t.positions[code as usize] += w as u64 + b as u64;
@@ -156,14 +161,13 @@ pub fn census(reached: &Reached, table: &AnyTable) -> Result<ReachCensus> {
             .unwrap_or(0);
         k % 2 == 0
     };
-    let post_sides: [&(dyn Fn(u64) -> bool + Sync); 2] = [&|k| pw.get(k), &|k| pb.get(k)];
-    let open_sides: [&(dyn Fn(u64) -> bool + Sync); 2] = [&|i| ob.get(i) && white_ply(i), &|i| {
-        ob.get(i) && !white_ply(i)
-    }];
+    let (post_white, post_black) = (|k: u64| pw.get(k), |k: u64| pb.get(k));
+    let open_white = |i: u64| ob.get(i) && white_ply(i);
+    let open_black = |i: u64| ob.get(i) && !white_ply(i);
     let (post, opening) = match table {
         AnyTable::Source(t) => (
-            tally(t.post(), 0, post_sides),
-            tally(t.opening(), 0, open_sides),
+            tally(t.post(), 0, &post_white, &post_black),
+            tally(t.opening(), 0, &open_white, &open_black),
         ),
         AnyTable::Compact(t) => {
             let (mut post, mut opening) = (Tally::new(), Tally::new());
@@ -173,13 +177,15 @@ pub fn census(reached: &Reached, table: &AnyTable) -> Result<ReachCensus> {
                 post = std::mem::replace(&mut post, Tally::new()).add(tally(
                     &cells[..split],
                     first,
-                    post_sides,
+                    &post_white,
+                    &post_black,
                 ));
                 let ofirst = (first + split as u64).saturating_sub(post_n);
                 opening = std::mem::replace(&mut opening, Tally::new()).add(tally(
                     &cells[split..],
                     ofirst,
-                    open_sides,
+                    &open_white,
+                    &open_black,
                 ));
                 Ok(())
             })?;

@@ -9,8 +9,10 @@
 //! in cache. A child seen for the first time is queued under its own
 //! group-order bit, `rank(B', A')` for the child `(A', B')`, built from
 //! the move that led to it; that costs one rank, paid once per position
-//! reached.
+//! reached. That bit lies anywhere in the pending bitmap, so it is set
+//! through a [`PendingQueue`], which prefetches its word first.
 
+use super::queue::PendingQueue;
 use super::search::Search;
 use crate::group::Group;
 use crate::kernel::for_each_child_with_lines;
@@ -56,6 +58,8 @@ impl Search<'_> {
         }
         let g = Group::new(self.idx, a);
         let mut count = RoundCount::default();
+        // Emptied before the group's work is counted done (when dropped).
+        let mut queue = PendingQueue::new(&self.pending);
         for wi in (first >> 6) as usize..=((end - 1) >> 6) as usize {
             let white = pw.take_word(wi, first, end);
             let black = pb.take_word(wi, first, end);
@@ -74,15 +78,15 @@ impl Search<'_> {
                     count.children += 1;
                     // The child's own group-order bit, computed only for
                     // a child not seen before.
-                    let queue = || {
+                    let group_bit = || {
                         let (a2, b2) = mv.sides(&g, &b);
                         self.idx.rank(&b2, &a2)
                     };
                     if to_black {
-                        self.mark_with(1, cell, line, queue);
+                        self.mark_with(&mut queue, 1, cell, line, group_bit);
                     }
                     if to_white {
-                        self.mark_with(0, cell, line, queue);
+                        self.mark_with(&mut queue, 0, cell, line, group_bit);
                     }
                     true
                 });

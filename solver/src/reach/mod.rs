@@ -27,6 +27,7 @@ mod bits;
 mod census;
 mod expand;
 mod opening;
+mod queue;
 mod reached;
 mod search;
 

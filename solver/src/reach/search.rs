@@ -4,6 +4,7 @@
 //! post-opening rounds (module `expand`) add their steps to it.
 
 use super::bits::Bits;
+use super::queue::PendingQueue;
 use tables::Index;
 
 /// The shared state of a search.
@@ -23,17 +24,20 @@ impl Search<'_> {
     /// to move; queues it for expansion if it is new and not over
     /// (`line`: a line is on the board).
     pub(super) fn mark(&self, side: usize, cell: u64, line: bool) {
-        self.mark_with(side, cell, line, || {
+        let mut queue = PendingQueue::new(&self.pending);
+        self.mark_with(&mut queue, side, cell, line, || {
             let (mover, opp) = self.idx.unrank(cell).expect("cell inside the table");
             self.idx.rank(&opp, &mover)
         });
     }
 
     /// As [`Search::mark`], with `group_bit` giving the cell's group-order
-    /// bit (called only when the cell is new and not over).
+    /// bit (called only when the cell is new and not over), queued in
+    /// `queue` instead of set at once.
     #[inline(always)]
     pub(super) fn mark_with(
         &self,
+        queue: &mut PendingQueue,
         side: usize,
         cell: u64,
         line: bool,
@@ -42,6 +46,6 @@ impl Search<'_> {
         if !self.visited[side].insert(cell) || line {
             return;
         }
-        self.pending[side].insert(group_bit());
+        queue.push(side, group_bit());
     }
 }
