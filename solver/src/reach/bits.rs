@@ -1,26 +1,25 @@
 //! A shared bitmap of atomic 64-bit words, one bit per cell, used by the
 //! reachability search from several threads at once.
 //!
-//! The words live in an anonymous memory map advised for transparent huge
-//! pages (2 MiB on x86-64): the search sets bits all over bitmaps of
+//! The words live in memory advised for huge pages
+//! ([`tables::huge::HugeBuf`]): the search sets bits all over bitmaps of
 //! 308 MB (4x4), and with 4 KiB pages nearly every such access also missed
-//! the processor's address-translation cache. Where huge pages are not
-//! available the advice is ignored and the bitmap works the same.
+//! the processor's address-translation cache.
 
-use memmap2::{Advice, MmapMut};
 use rayon::prelude::*;
 use std::ops::Deref;
+use tables::huge::HugeBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// Zeroed atomic words in their own anonymous memory map.
+/// Zeroed atomic words in a [`HugeBuf`].
 struct Words {
-    /// Owns the mapping; the words are reached through `ptr`.
-    _map: MmapMut,
+    /// Owns the memory; the words are reached through `ptr`.
+    _buf: HugeBuf,
     ptr: *const AtomicU64,
     len: usize,
 }
 
-// SAFETY: the words are atomics, valid for as long as `_map` lives, and
+// SAFETY: the words are atomics, valid for as long as `_buf` lives, and
 // only ever accessed through `&[AtomicU64]`.
 unsafe impl Send for Words {}
 // SAFETY: as above; shared access to atomics is what they are for.
@@ -32,14 +31,12 @@ impl Words {
     /// # Panics
     /// If the system refuses the memory (as a `Vec` allocation would).
     fn zeroed(len: usize) -> Words {
-        let bytes = (len * 8).max(8);
-        let mut map = MmapMut::map_anon(bytes)
+        let bytes = len * 8;
+        let mut buf = HugeBuf::zeroed(bytes)
             .unwrap_or_else(|e| panic!("cannot map {bytes} bytes of memory for a bitmap: {e}"));
-        // A hint only: refused (no huge pages) it changes nothing.
-        let _ = map.advise(Advice::HugePage);
-        let ptr = map.as_mut_ptr() as *const AtomicU64;
+        let ptr = buf.as_mut_ptr() as *const AtomicU64;
         Words {
-            _map: map,
+            _buf: buf,
             ptr,
             len,
         }
@@ -50,7 +47,7 @@ impl Deref for Words {
     type Target = [AtomicU64];
 
     fn deref(&self) -> &[AtomicU64] {
-        // SAFETY: the map is at least `len * 8` bytes, page-aligned (so
+        // SAFETY: the buffer is at least `len * 8` bytes, page-aligned (so
         // aligned for u64), zero-initialised (a valid AtomicU64), and
         // lives as long as `self`.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
