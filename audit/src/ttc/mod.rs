@@ -10,6 +10,8 @@
 //! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
 //! * [`equations`]: the cell equations of the design derivation.
 //! * [`table_audit`]: the equation audit of a table's cells.
+//! * `group_walk` (crate-private): the walk over one group of
+//!   post-opening positions that the audit and the census share.
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
 //! * [`index_audit`]: `ttc audit index`.
@@ -29,6 +31,7 @@ pub mod census;
 pub mod census_file;
 pub mod crosscheck;
 pub mod equations;
+mod group_walk;
 pub mod index_audit;
 pub mod index_under_audit;
 pub mod naive;
