@@ -12,6 +12,7 @@
 //! * [`table_audit`]: the equation audit of a table's cells.
 //! * `group_walk` (crate-private): the walk over one group of
 //!   post-opening positions that the audit and the census share.
+//! * [`audit_census`]: both in one pass (`ttc audit TABLE --census`).
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
 //! * [`index_audit`]: `ttc audit index`.
@@ -26,6 +27,7 @@
 //! * [`naive`]: a naive explicit-graph solver on [`board`]'s moves, the
 //!   oracle the real solver is compared with on 3x3.
 
+pub mod audit_census;
 pub mod board;
 pub mod census;
 pub mod census_file;
@@ -41,4 +43,5 @@ pub mod table_file;
 pub mod threat_memo;
 pub mod threats;
 
+pub use audit_census::audit_and_census;
 pub use board::{Board, MoveList, Piece, PlainMove};
