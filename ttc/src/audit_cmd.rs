@@ -7,13 +7,17 @@
 //!   equation) and a non-zero exit on any failure. The audit itself is
 //!   [`audit::ttc::table_file::TableAudit`]; this file parses the
 //!   arguments and prints. `ttc audit index` is [`crate::audit_index_cmd`].
+//! * `ttc audit TABLE --census`: the audit and the threat census of `ttc
+//!   census` in one pass over the table
+//!   ([`audit::ttc::table_file::TableAudit::run_with_census`]); both
+//!   reports, both commands' failures.
 //!
 //! With the global `--json` flag each report is one JSON object on
 //! standard output; progress goes to standard error.
 
-use crate::text::{counted, group, print_histograms, wld_counts};
+use crate::text::{counted, group, print_histograms, print_json, wld_counts};
 use crate::variant_args::VariantArgs;
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use audit::ttc::table_audit::{AuditOptions, Failure, SectionCounts};
 use audit::ttc::table_file::{breaking, table_variant, TableAudit};
 use clap::Args;
@@ -37,6 +41,11 @@ pub struct AuditArgs {
     /// Worker threads, 1 to 256 (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Also take the threat census of `ttc census` in the same pass over
+    /// the table (each position's moves generated once); prints both
+    /// reports. Tables only, not `index`.
+    #[arg(long)]
+    pub census: bool,
 }
 
 /// A count of 1 or more (`--max-recorded`).
@@ -102,6 +111,14 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
 
 fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
     if args.target.as_os_str() == "index" {
+        if args.census {
+            bail!(
+                "`ttc audit index --census`: the threat census needs a table (it reads the \
+                 values of its positions), and `index` asks for the index audit, which has \
+                 none; give a table (`ttc audit TABLE --census`; a table file named index \
+                 as `./index`)"
+            );
+        }
         return crate::audit_index_cmd::run(&args.variant, json);
     }
     let path = args.target.clone();
@@ -123,6 +140,9 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
         progress: !json || std::io::IsTerminal::is_terminal(&std::io::stderr()),
         max_recorded: usize::try_from(args.max_recorded).unwrap_or(usize::MAX),
     };
+    if args.census {
+        return audit_with_census(&path, &opts, json);
+    }
     let a = TableAudit::run(&path, &opts)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&a.json())?);
@@ -132,6 +152,28 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
     match a.failure() {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// `ttc audit TABLE --census`: both reports (text: the audit's then the
+/// census's; JSON: `{"audit": ..., "census": ...}` as `ttc audit --json`
+/// and `ttc census --json` print them), then the audit's failure and the
+/// census's (detectors disagreeing, invalid cells), either or both.
+fn audit_with_census(path: &std::path::Path, opts: &AuditOptions, json: bool) -> Result<()> {
+    let (a, c) = TableAudit::run_with_census(path, opts)?;
+    if json {
+        print_json(&serde_json::json!({
+            "audit": a.json(),
+            "census": c.summary_json(),
+        }))?;
+    } else {
+        print_audit(&a);
+        crate::census_cmd::print_text(&c);
+    }
+    match (a.failure(), c.failure()) {
+        (Some(e), Some(f)) => Err(anyhow!("{e:#}; census: {f:#}")),
+        (Some(e), None) | (None, Some(e)) => Err(e),
+        (None, None) => Ok(()),
     }
 }
 

@@ -43,7 +43,9 @@ fn run_on_pool(args: &CensusArgs, json: bool) -> Result<()> {
     c.failure().map_or(Ok(()), Err)
 }
 
-fn print_text(c: &TableCensus) {
+/// Prints the text report of a census (also after the audit's, by `ttc
+/// audit TABLE --census`).
+pub(crate) fn print_text(c: &TableCensus) {
     let r = &c.report;
     println!("table: {}", c.path.display());
     println!("rules: {}", r.variant);

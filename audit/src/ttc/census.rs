@@ -26,13 +26,14 @@
 //! to move occupies, so they run once per such square set and group
 //! ([`super::threat_memo`]); the opening section runs them per position.
 
-use super::board::{holds_line, Board, MoveList};
+use super::board::{Board, MoveList};
+use super::group_walk::walk_group;
 use super::progress::Progress;
-use super::table_audit::{blocked_by, opening_child, prefetch, BlockRanker, Cells, LOOKAHEAD};
+use super::table_audit::{opening_child, Cells};
 use super::threat_memo::{Detection, ThreatMemo};
 use super::threats::{by_generation, by_geometry};
 use rayon::prelude::*;
-use rules::ttc::{Color, Variant, HAND};
+use rules::ttc::{Color, Variant};
 use serde::Serialize;
 use std::time::Instant;
 use tables::code::{DRAW, INVALID};
@@ -129,7 +130,7 @@ pub struct SectionCensus {
 
 /// What the children of a position hold, counted as they are read.
 #[derive(Clone, Copy, Debug, Default)]
-struct Replies {
+pub(crate) struct Replies {
     /// Legal moves.
     legal: u64,
     /// Moves to a drawn child.
@@ -141,7 +142,7 @@ struct Replies {
 impl Replies {
     /// Counts one child's code.
     #[inline]
-    fn add(&mut self, code: u8) {
+    pub(crate) fn add(&mut self, code: u8) {
         self.legal += 1;
         self.drawing += (code == DRAW) as u64;
         self.immediate += (code == 1) as u64;
@@ -177,7 +178,7 @@ impl SectionCensus {
     /// Tallies one position: its code, whether it is terminal, the winning
     /// moves of the opponent (generation detector), and what its children
     /// hold (only read for drawn or threatened positions).
-    fn tally(&mut self, stored: u8, terminal: bool, winning: usize, kids: Replies) {
+    pub(crate) fn tally(&mut self, stored: u8, terminal: bool, winning: usize, kids: Replies) {
         self.positions += 1;
         if stored == INVALID {
             self.invalid += 1;
@@ -301,7 +302,7 @@ impl Figures {
 }
 
 /// Result of `ttc census`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct CensusReport {
     /// Rule set.
     pub variant: String,
@@ -379,6 +380,37 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
         })
         .reduce(SectionCensus::default, SectionCensus::merge);
     pb.finish();
+    let opening = opening_pass(&idx, &oidx, cells, progress);
+    Ok(CensusReport::of_sections(v, post, opening, t0))
+}
+
+impl CensusReport {
+    /// The report of both sections' census; `seconds` is the time since
+    /// `t0`.
+    pub(crate) fn of_sections(
+        v: Variant,
+        post: SectionCensus,
+        opening: SectionCensus,
+        t0: Instant,
+    ) -> CensusReport {
+        CensusReport {
+            variant: v.describe(),
+            figures: Figures::of(&post),
+            post,
+            opening,
+            seconds: t0.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// The census of every opening cell, in parallel chunks, with a progress
+/// bar named `census opening` when `progress`.
+pub(crate) fn opening_pass(
+    idx: &Index,
+    oidx: &OpeningIndex,
+    cells: Cells,
+    progress: bool,
+) -> SectionCensus {
     let n_open = oidx.size();
     let chunk = 1 << 14;
     let pb = Progress::new(progress, n_open, "census opening");
@@ -386,19 +418,49 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
         .into_par_iter()
         .map(|k| {
             let (lo, hi) = (k * chunk, ((k + 1) * chunk).min(n_open));
-            let s = opening_range(&idx, &oidx, cells, lo, hi);
+            let s = opening_range(idx, oidx, cells, lo, hi);
             pb.inc(hi - lo);
             s
         })
         .reduce(SectionCensus::default, SectionCensus::merge);
     pb.finish();
-    Ok(CensusReport {
-        variant: v.describe(),
-        figures: Figures::of(&post),
-        post,
-        opening,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
+    opening
+}
+
+/// The two detectors' move lists, reused from position to position.
+#[derive(Default)]
+pub(crate) struct DetectorLists {
+    gen: MoveList,
+    geo: MoveList,
+}
+
+/// The opponent's winning moves against a member of a post-opening group
+/// (White to move on `board`, occupying `squares`), from `memo` or by
+/// running both detectors (and recording the result); a disagreement is
+/// counted in `s`, the first one described.
+#[inline]
+pub(crate) fn member_threats(
+    board: &Board,
+    squares: u16,
+    memo: &mut ThreatMemo,
+    lists: &mut DetectorLists,
+    s: &mut SectionCensus,
+) -> usize {
+    let DetectorLists { gen, geo } = lists;
+    let Detection { winning, differ } = memo.get(squares).unwrap_or_else(|| {
+        let (winning, differ) = detect(board, gen, geo);
+        let d = Detection { winning, differ };
+        memo.put(squares, d);
+        d
+    });
+    if differ {
+        s.detector_mismatches += 1;
+        if s.first_mismatch.is_none() {
+            detect(board, gen, geo);
+            s.first_mismatch = Some(mismatch_text(board, gen, geo));
+        }
+    }
+    winning
 }
 
 /// Census of the post-opening positions `(B, A)` whose opponent is
@@ -408,71 +470,17 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
 /// position). Public for benchmarks, sampling and tests; [`census`]
 /// covers every group.
 pub fn post_group(idx: &Index, post: &[u8], a: usize, memo: &mut ThreatMemo) -> SectionCensus {
-    let v = idx.variant();
     let mut s = SectionCensus::default();
-    let side_a = *idx.side(a);
-    let blocked = blocked_by(&v, &side_a);
-    let mut targets = [BlockRanker::new(idx, &side_a); 5];
-    for slot in 0..4 {
-        if side_a.sq[slot] < 16 {
-            let mut t = side_a;
-            t.sq[slot] = HAND;
-            if slot == 0 {
-                t.returning = false;
-            }
-            targets[1 + slot] = BlockRanker::new(idx, &t);
-        }
-    }
-    let template = Board::with_opponent(v, &side_a, Color::White);
-    // The opponent's pieces are the same in every position of the group.
-    let opponent_line = template.has_line(Color::Black);
-    let (mut gen, mut geo) = (MoveList::new(), MoveList::new());
+    let mut lists = DetectorLists::default();
     memo.start_group();
-    let len = idx.block_len(a);
-    let member = |j: u64| {
-        let b = idx.inner_unrank(j, blocked);
-        let own = idx.rank(&b, &side_a);
-        prefetch(post, own);
-        (b, own)
-    };
-    let mut ring = [(side_a, 0u64); LOOKAHEAD];
-    for j in 0..len.min(LOOKAHEAD as u64) {
-        ring[j as usize] = member(j);
-    }
-    for j in 0..len {
-        let slot = (j % LOOKAHEAD as u64) as usize;
-        let (b, own) = ring[slot];
-        if j + (LOOKAHEAD as u64) < len {
-            ring[slot] = member(j + LOOKAHEAD as u64);
-        }
-        let stored = post[own as usize];
-        let mut board = template;
-        board.put_side(Color::White, &b);
-        let mine = board.squares_of(Color::White);
-        let terminal = opponent_line || holds_line(board.n, mine);
-        let Detection { winning, differ } = memo.get(mine).unwrap_or_else(|| {
-            let (winning, differ) = detect(&board, &mut gen, &mut geo);
-            let d = Detection { winning, differ };
-            memo.put(mine, d);
-            d
-        });
-        if differ {
-            s.detector_mismatches += 1;
-            if s.first_mismatch.is_none() {
-                detect(&board, &mut gen, &mut geo);
-                s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
-            }
-        }
+    walk_group(idx, post, a, |m| {
+        let winning = member_threats(&m.board, m.squares, memo, &mut lists, &mut s);
         let mut kids = Replies::default();
-        if !terminal && (stored == DRAW || winning > 0) {
-            board.for_each_move(Color::White, false, |m| {
-                let (b2, captured) = board.mover_after(&b, m);
-                let r = targets[captured.map_or(0, |r| 1 + r as usize)].rank(idx, &b2);
-                kids.add(post[r as usize]);
-            });
+        if !m.terminal && (m.stored == DRAW || winning > 0) {
+            m.for_each_child_code(|code| kids.add(code));
         }
-        s.tally(stored, terminal, winning, kids);
-    }
+        s.tally(m.stored, m.terminal, winning, kids);
+    });
     s
 }
 

@@ -10,6 +10,9 @@
 //! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
 //! * [`equations`]: the cell equations of the design derivation.
 //! * [`table_audit`]: the equation audit of a table's cells.
+//! * `group_walk` (crate-private): the walk over one group of
+//!   post-opening positions that the audit and the census share.
+//! * [`audit_census`]: both in one pass (`ttc audit TABLE --census`).
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
 //! * [`index_audit`]: `ttc audit index`.
@@ -24,11 +27,13 @@
 //! * [`naive`]: a naive explicit-graph solver on [`board`]'s moves, the
 //!   oracle the real solver is compared with on 3x3.
 
+pub mod audit_census;
 pub mod board;
 pub mod census;
 pub mod census_file;
 pub mod crosscheck;
 pub mod equations;
+mod group_walk;
 pub mod index_audit;
 pub mod index_under_audit;
 pub mod naive;
@@ -38,4 +43,5 @@ pub mod table_file;
 pub mod threat_memo;
 pub mod threats;
 
+pub use audit_census::audit_and_census;
 pub use board::{Board, MoveList, Piece, PlainMove};

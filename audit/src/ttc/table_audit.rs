@@ -19,6 +19,7 @@
 
 use super::board::{Board, MoveList, PlainMove};
 use super::equations::{self, describe, Children};
+use super::group_walk::walk_group;
 use super::progress::Progress;
 use rayon::prelude::*;
 use rules::ttc::{Color, Position, Side, Variant};
@@ -154,7 +155,7 @@ pub struct SectionCounts {
 }
 
 /// One child in a failure report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ChildValue {
     /// The move, as in `rules::ttc` notation.
     #[serde(rename = "move")]
@@ -164,7 +165,7 @@ pub struct ChildValue {
 }
 
 /// A position whose cell breaks an equation.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Failure {
     /// `post-opening` or `opening`.
     pub section: &'static str,
@@ -185,7 +186,7 @@ pub struct Failure {
 }
 
 /// Result of `ttc audit TABLE`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct AuditReport {
     /// Rule set.
     pub variant: String,
@@ -218,8 +219,10 @@ impl AuditReport {
     }
 }
 
+/// The audit's tallies of a set of cells of one section, merged over
+/// groups or ranges.
 #[derive(Clone)]
-struct Acc {
+pub(crate) struct Acc {
     hist: [u64; 256],
     terminal: u64,
     no_move: u64,
@@ -229,7 +232,7 @@ struct Acc {
 }
 
 impl Acc {
-    fn new() -> Acc {
+    pub(crate) fn new() -> Acc {
         Acc {
             hist: [0; 256],
             terminal: 0,
@@ -239,7 +242,7 @@ impl Acc {
             recorded: Vec::new(),
         }
     }
-    fn merge(mut self, o: Acc, cap: usize) -> Acc {
+    pub(crate) fn merge(mut self, o: Acc, cap: usize) -> Acc {
         for (x, y) in self.hist.iter_mut().zip(o.hist.iter()) {
             *x += y;
         }
@@ -254,6 +257,35 @@ impl Acc {
         }
         self
     }
+    /// Tallies post-opening cell `own` holding `stored`, given whether a
+    /// line is on the board and what its children hold (all of them, for a
+    /// non-terminal position; nothing for a terminal one): its code, its
+    /// moves, and whether it breaks its equation (remembered among the
+    /// first `cap` failures).
+    #[inline(always)]
+    pub(crate) fn check_post(
+        &mut self,
+        cap: usize,
+        own: u64,
+        stored: u8,
+        terminal: bool,
+        kids: &Children,
+    ) {
+        self.hist[stored as usize] += 1;
+        if terminal {
+            self.terminal += 1;
+        } else {
+            self.moves += kids.count as u64;
+            self.no_move += (kids.count == 0) as u64;
+        }
+        if !equations::holds(stored, terminal, kids) {
+            self.failures += 1;
+            if self.recorded.len() < cap {
+                self.recorded.push(Cell::Post(own));
+            }
+        }
+    }
+
     fn counts(&self) -> SectionCounts {
         let mut s = SectionCounts {
             positions: self.hist.iter().sum(),
@@ -456,103 +488,27 @@ impl BlockRanker {
     }
 }
 
-/// Members ranked ahead of the one being checked (see `post_group`).
-pub(crate) const LOOKAHEAD: usize = 16;
-
-/// Hints the processor to load `cells[i]` into cache (no effect on
-/// results; a no-op off x86-64).
-#[inline(always)]
-pub(crate) fn prefetch(cells: &[u8], i: u64) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(p) = cells.get(i as usize) {
-        // SAFETY: a prefetch hint for a valid address; it reads nothing
-        // into the program and cannot fault. SSE is part of x86-64.
-        unsafe {
-            std::arch::x86_64::_mm_prefetch(
-                p as *const u8 as *const i8,
-                std::arch::x86_64::_MM_HINT_T0,
-            )
-        };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (cells, i);
-}
-
-struct Ctx<'a> {
-    v: Variant,
-    idx: &'a Index,
-    oidx: &'a OpeningIndex,
-    cells: Cells<'a>,
-    cap: usize,
+/// What the audit of one table reads: its rules, indexes and cells, and
+/// how many failing cells it remembers.
+pub(crate) struct Ctx<'a> {
+    pub(crate) v: Variant,
+    pub(crate) idx: &'a Index,
+    pub(crate) oidx: &'a OpeningIndex,
+    pub(crate) cells: Cells<'a>,
+    pub(crate) cap: usize,
 }
 
 impl Ctx<'_> {
     /// Checks every position `(B, A)` with opponent `A` = configuration `a`.
     fn post_group(&self, a: usize, acc: &mut Acc) {
-        let idx = self.idx;
-        let side_a = *idx.side(a);
-        let blocked = blocked_by(&self.v, &side_a);
-        // Children (A', B') have A' = A, or A minus the captured piece:
-        // block start and blocked squares of each, prepared once.
-        let target = |t: &Side| BlockRanker::new(idx, t);
-        let mut targets = [target(&side_a); 5];
-        for slot in 0..4 {
-            if side_a.sq[slot] < 16 {
-                let mut t = side_a;
-                t.sq[slot] = rules::ttc::HAND;
-                if slot == 0 {
-                    t.returning = false;
-                }
-                targets[1 + slot] = target(&t);
-            }
-        }
-        let template = Board::with_opponent(self.v, &side_a, Color::White);
-        // The opponent's pieces are the same in every position of the group.
-        let opponent_line = template.has_line(Color::Black);
-        let len = idx.block_len(a);
-        // Members' own cells are scattered over the table: they are ranked
-        // LOOKAHEAD members ahead and prefetched, so the read is ready.
-        let member = |j: u64| {
-            let b = idx.inner_unrank(j, blocked);
-            let own = idx.rank(&b, &side_a);
-            prefetch(self.cells.post, own);
-            (b, own)
-        };
-        let mut ring = [(side_a, 0u64); LOOKAHEAD];
-        for j in 0..len.min(LOOKAHEAD as u64) {
-            ring[j as usize] = member(j);
-        }
-        for j in 0..len {
-            let slot = (j % LOOKAHEAD as u64) as usize;
-            let (b, own) = ring[slot];
-            if j + (LOOKAHEAD as u64) < len {
-                ring[slot] = member(j + LOOKAHEAD as u64);
-            }
-            let stored = self.cells.post[own as usize];
-            acc.hist[stored as usize] += 1;
-            let mut board = template;
-            board.put_side(Color::White, &b);
-            let terminal = opponent_line || board.has_line(Color::White);
+        walk_group(self.idx, self.cells.post, a, |m| {
             let mut kids = Children::default();
-            if terminal {
-                acc.terminal += 1;
-            } else {
+            if !m.terminal {
                 // Not terminal, so the legal moves are all moves of the mover.
-                board.for_each_move(Color::White, false, |m| {
-                    let (b2, captured) = board.mover_after(&b, m);
-                    let r = targets[captured.map_or(0, |r| 1 + r as usize)].rank(idx, &b2);
-                    kids.add(self.cells.post[r as usize]);
-                });
-                acc.moves += kids.count as u64;
-                acc.no_move += (kids.count == 0) as u64;
+                m.for_each_child_code(|code| kids.add(code));
             }
-            if !equations::holds(stored, terminal, &kids) {
-                acc.failures += 1;
-                if acc.recorded.len() < self.cap {
-                    acc.recorded.push(Cell::Post(own));
-                }
-            }
-        }
+            acc.check_post(self.cap, m.own, m.stored, m.terminal, &kids);
+        });
     }
 
     /// Checks opening positions `lo..hi`.
@@ -700,50 +656,67 @@ pub fn audit_cells(v: Variant, cells: Cells, opts: &AuditOptions) -> Result<Audi
         })
         .reduce(Acc::new, |x, y| x.merge(y, cap));
     pb.finish();
-    let n_open = oidx.size();
-    let chunk = 1 << 14;
-    let pb = Progress::new(opts.progress, n_open, "opening");
-    let opening = (0..n_open.div_ceil(chunk))
-        .into_par_iter()
-        .map(|k| {
-            let (lo, hi) = (k * chunk, ((k + 1) * chunk).min(n_open));
-            let mut acc = Acc::new();
-            ctx.opening_range(lo, hi, &mut acc);
-            pb.inc(hi - lo);
-            acc
-        })
-        .reduce(Acc::new, |x, y| x.merge(y, cap));
-    pb.finish();
+    let opening = ctx.opening_pass(opts.progress);
+    Ok(ctx.report(&post, &opening, t0))
+}
 
-    let failures = post.failures + opening.failures;
-    let mut recorded: Vec<Cell> = post.recorded.clone();
-    recorded.extend(opening.recorded.iter().copied());
-    recorded.sort_unstable();
-    recorded.truncate(cap);
-    let complete = recorded.len() as u64 == failures;
-    let failing: HashSet<Cell> = recorded.iter().copied().collect();
-    let roots: Vec<Cell> = recorded
-        .par_iter()
-        .filter(|&&c| !ctx.has_failing_child(c, &failing))
-        .copied()
-        .collect();
-    let (first, is_root) = match (complete, roots.first(), recorded.first()) {
-        (true, Some(&r), _) => (Some(ctx.explain(r)), true),
-        (_, _, Some(&c)) => (Some(ctx.explain(c)), false),
-        _ => (None, false),
-    };
-    Ok(AuditReport {
-        variant: v.describe(),
-        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
-        post: post.counts(),
-        opening: opening.counts(),
-        failures,
-        first_failure: first,
-        first_failure_is_root: is_root,
-        root_failures: roots.into_iter().take(20).collect(),
-        root_analysis_complete: complete,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
+impl Ctx<'_> {
+    /// Checks every opening cell, in parallel chunks, with a progress bar
+    /// named `opening` when `progress`.
+    pub(crate) fn opening_pass(&self, progress: bool) -> Acc {
+        let n_open = self.oidx.size();
+        let chunk = 1 << 14;
+        let pb = Progress::new(progress, n_open, "opening");
+        let opening = (0..n_open.div_ceil(chunk))
+            .into_par_iter()
+            .map(|k| {
+                let (lo, hi) = (k * chunk, ((k + 1) * chunk).min(n_open));
+                let mut acc = Acc::new();
+                self.opening_range(lo, hi, &mut acc);
+                pb.inc(hi - lo);
+                acc
+            })
+            .reduce(Acc::new, |x, y| x.merge(y, self.cap));
+        pb.finish();
+        opening
+    }
+
+    /// The report of both sections' tallies: the failures' root-cause
+    /// analysis and the first failure explained; `seconds` is the time
+    /// since `t0` when it is done.
+    pub(crate) fn report(&self, post: &Acc, opening: &Acc, t0: Instant) -> AuditReport {
+        let cap = self.cap;
+        let failures = post.failures + opening.failures;
+        let mut recorded: Vec<Cell> = post.recorded.clone();
+        recorded.extend(opening.recorded.iter().copied());
+        recorded.sort_unstable();
+        recorded.truncate(cap);
+        let complete = recorded.len() as u64 == failures;
+        let failing: HashSet<Cell> = recorded.iter().copied().collect();
+        let roots: Vec<Cell> = recorded
+            .par_iter()
+            .filter(|&&c| !self.has_failing_child(c, &failing))
+            .copied()
+            .collect();
+        let (first, is_root) = match (complete, roots.first(), recorded.first()) {
+            (true, Some(&r), _) => (Some(self.explain(r)), true),
+            (_, _, Some(&c)) => (Some(self.explain(c)), false),
+            _ => (None, false),
+        };
+        let v = self.v;
+        AuditReport {
+            variant: v.describe(),
+            rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+            post: post.counts(),
+            opening: opening.counts(),
+            failures,
+            first_failure: first,
+            first_failure_is_root: is_root,
+            root_failures: roots.into_iter().take(20).collect(),
+            root_analysis_complete: complete,
+            seconds: t0.elapsed().as_secs_f64(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! the cells' CRC-64/XZ against the header's, and the header's completion
 //! mark; the failure, if any, as one error naming the file.
 
+use super::audit_census::audit_and_census;
+use super::census_file::TableCensus;
 use super::table_audit::{audit_cells, AuditOptions, AuditReport, Cells};
 use anyhow::{Context, Result};
 use rules::echo::group;
@@ -76,42 +78,29 @@ impl TableAudit {
     /// A table that cannot be opened or read, or cells whose lengths do
     /// not fit the rules in the header (naming the file).
     pub fn run(path: &Path, opts: &AuditOptions) -> Result<TableAudit> {
-        // The errors name the file.
-        let cannot = || "cannot audit".to_string();
-        let (variant, complete, stored, computed, post, all);
-        let source = open_source_unchecked(path, true).with_context(cannot)?;
-        let compact;
-        match &source {
-            Some(t) => {
-                variant = t.variant();
-                complete = t.header().complete;
-                post = t.header().post as usize;
-                stored = t.header().cells_crc;
-                computed = CRC64.checksum(&t.bytes()[HEADER_LEN..]);
-                all = std::borrow::Cow::Borrowed(&t.bytes()[HEADER_LEN..]);
-            }
-            None => {
-                compact = AnyTable::open(path).with_context(cannot)?;
-                variant = compact.variant();
-                complete = true;
-                post = compact.counts().0 as usize;
-                all = compact.all_cells().with_context(cannot)?;
-                // Checked against the header by all_cells.
-                (stored, computed) = (compact.cells_crc(), compact.cells_crc());
-            }
-        }
-        let (post, opening) = all.split_at(post.min(all.len()));
-        let cells = Cells { post, opening };
-        let report = audit_cells(variant, cells, opts)
-            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        Ok(TableAudit {
+        let (file, report) = with_cells(path, |v, cells| audit_cells(v, cells, opts))?;
+        Ok(file.audit(report))
+    }
+
+    /// [`Self::run`] and the threat census of the same table
+    /// ([`TableCensus`], as [`TableCensus::run`] takes it) in one pass
+    /// over the cells ([`audit_and_census`]): `ttc audit TABLE --census`.
+    /// The table is opened as [`Self::run`] opens it (a source table whose
+    /// cells' CRC differs from its header's still gets both reports); both
+    /// reports' `seconds` are the wall time of the combined pass.
+    ///
+    /// # Errors
+    /// As [`Self::run`].
+    pub fn run_with_census(path: &Path, opts: &AuditOptions) -> Result<(TableAudit, TableCensus)> {
+        let (file, (report, census)) =
+            with_cells(path, |v, cells| audit_and_census(v, cells, opts))?;
+        let census = TableCensus {
             path: path.to_path_buf(),
-            complete,
-            stored,
-            computed,
-            report,
+            variant: file.variant,
+            report: census,
             threads: rayon::current_num_threads(),
-        })
+        };
+        Ok((file.audit(report), census))
     }
 
     /// Whether every check passed.
@@ -191,6 +180,71 @@ impl TableAudit {
             report: &self.report,
         }
     }
+}
+
+/// What [`with_cells`] learnt of a table file besides its cells.
+struct FileChecks {
+    path: PathBuf,
+    variant: rules::ttc::Variant,
+    complete: bool,
+    stored: u64,
+    computed: u64,
+}
+
+impl FileChecks {
+    fn audit(self, report: AuditReport) -> TableAudit {
+        TableAudit {
+            path: self.path,
+            complete: self.complete,
+            stored: self.stored,
+            computed: self.computed,
+            report,
+            threads: rayon::current_num_threads(),
+        }
+    }
+}
+
+/// Opens the table at `path` as [`TableAudit::run`] documents and runs
+/// `f` on its rules and cells.
+fn with_cells<T>(
+    path: &Path,
+    f: impl FnOnce(rules::ttc::Variant, Cells) -> Result<T, String>,
+) -> Result<(FileChecks, T)> {
+    // The errors name the file.
+    let cannot = || "cannot audit".to_string();
+    let (variant, complete, stored, computed, post, all);
+    let source = open_source_unchecked(path, true).with_context(cannot)?;
+    let compact;
+    match &source {
+        Some(t) => {
+            variant = t.variant();
+            complete = t.header().complete;
+            post = t.header().post as usize;
+            stored = t.header().cells_crc;
+            computed = CRC64.checksum(&t.bytes()[HEADER_LEN..]);
+            all = std::borrow::Cow::Borrowed(&t.bytes()[HEADER_LEN..]);
+        }
+        None => {
+            compact = AnyTable::open(path).with_context(cannot)?;
+            variant = compact.variant();
+            complete = true;
+            post = compact.counts().0 as usize;
+            all = compact.all_cells().with_context(cannot)?;
+            // Checked against the header by all_cells.
+            (stored, computed) = (compact.cells_crc(), compact.cells_crc());
+        }
+    }
+    let (post, opening) = all.split_at(post.min(all.len()));
+    let cells = Cells { post, opening };
+    let out = f(variant, cells).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let file = FileChecks {
+        path: path.to_path_buf(),
+        variant,
+        complete,
+        stored,
+        computed,
+    };
+    Ok((file, out))
 }
 
 /// The rules in the header of a source or compact table (header and sizes

@@ -1,0 +1,182 @@
+//! `ttc audit TABLE --census`: the audit's and the census's reports in one
+//! run, as text and JSON, exactly as `ttc audit` and `ttc census` print
+//! them but for their times; both commands' failures; compact tables;
+//! `ttc audit index --census` refused.
+
+use rules::ttc::{PawnReading, Role, Variant};
+use solver::{solve, SolveOptions};
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn small_table(dir: &Path) -> String {
+    let v = Variant::new(
+        3,
+        &[Role::Pawn, Role::Knight, Role::Bishop],
+        PawnReading::TravelDirection,
+        4,
+    )
+    .unwrap();
+    let out = dir.join("t.tbl");
+    let opts = SolveOptions {
+        out: out.clone(),
+        threads: Some(1),
+        progress: false,
+        fresh: true,
+        pass_lines: false,
+    };
+    solve(v, &opts).unwrap();
+    out.display().to_string()
+}
+
+/// The text without its time lines (`audit time: ...`, `census time: ...`).
+fn timeless(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.starts_with("audit time: ") && !l.starts_with("census time: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// The JSON of `o`'s standard output with its `seconds` removed.
+fn json_without_time(out: &[u8]) -> serde_json::Value {
+    let mut j: serde_json::Value = serde_json::from_slice(out).unwrap();
+    j.as_object_mut().unwrap().remove("seconds");
+    j
+}
+
+/// Text: the audit's report then the census's, each as its own command
+/// prints it; the same for a compact table.
+#[test]
+fn census_flag_prints_both_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let c = dir.path().join("t.ctbl").display().to_string();
+    let o = ttc(&["pack", &t, &c]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for table in [&t, &c] {
+        let both = ttc(&["audit", table, "--census", "--threads", "2"]);
+        assert!(both.status.success(), "{}", stderr(&both));
+        let audit = ttc(&["audit", table, "--threads", "2"]);
+        let census = ttc(&["census", table, "--threads", "2"]);
+        assert!(audit.status.success() && census.status.success());
+        let text = stdout(&both);
+        assert_eq!(
+            timeless(&text),
+            timeless(&(stdout(&audit) + &stdout(&census))),
+            "{table}"
+        );
+        assert!(
+            text.contains("audit: every cell satisfies its equation"),
+            "{text}"
+        );
+        assert!(
+            text.contains("census: the two threat detectors agree on every position"),
+            "{text}"
+        );
+        assert_eq!(text.matches("audit time: ").count(), 1, "{text}");
+        assert_eq!(text.matches("census time: ").count(), 1, "{text}");
+    }
+}
+
+/// JSON: `{"audit": ..., "census": ...}`, each the object its own command
+/// prints.
+#[test]
+fn census_flag_json_holds_both_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let o = ttc(&["--json", "audit", &t, "--census"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let keys: Vec<&String> = j.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["audit", "census"], "{j}");
+    let mut audit = j["audit"].clone();
+    let mut census = j["census"].clone();
+    for x in [&mut audit, &mut census] {
+        x.as_object_mut().unwrap().remove("seconds");
+    }
+    let alone = ttc(&["--json", "audit", &t]);
+    assert_eq!(audit, json_without_time(&alone.stdout));
+    let alone = ttc(&["--json", "census", &t]);
+    assert_eq!(census, json_without_time(&alone.stdout));
+    assert_eq!(j["audit"]["ok"], true);
+    assert_eq!(j["census"]["consistent"], true);
+}
+
+/// A cell holding 254: the audit names it and the census counts it; the
+/// exit status and the error carry both failures.
+#[test]
+fn census_flag_fails_as_both_commands_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let mut bytes = fs::read(&t).unwrap();
+    let header = tables::source_header::HEADER_LEN;
+    // A drawn cell (255) of the post-opening section turned into 254, the
+    // CRC in the header made to match.
+    let cell = (0..).find(|&i| bytes[header + i] == 255).unwrap();
+    bytes[header + cell] = tables::code::INVALID;
+    let table = tables::file::Table::open(Path::new(&t)).unwrap();
+    let mut h = *table.header();
+    drop(table);
+    h.cells_crc = tables::checksum::CRC64.checksum(&bytes[header..]);
+    bytes[..header].copy_from_slice(&h.to_bytes());
+    fs::write(&t, &bytes).unwrap();
+    let o = ttc(&["audit", &t, "--census"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let (out, err) = (stdout(&o), stderr(&o));
+    // The cell and the parents that read it break their equations; the
+    // cell is the root.
+    assert!(out.contains("cells break an equation"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "root-cause failing position (none of its children fails): post-opening index {cell}\n"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("post-opening: 1 cell holds the invalid code 254"),
+        "{out}"
+    );
+    assert!(
+        err.contains("cells break an equation; root cause post-opening position"),
+        "{err}"
+    );
+    assert!(
+        err.contains("census: ") && err.contains("invalid code 254"),
+        "{err}"
+    );
+    let o = ttc(&["--json", "audit", &t, "--census"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(j["audit"]["failures"].as_u64().unwrap() > 1, "{j}");
+    assert_eq!(j["audit"]["root_failures"][0]["index"], cell, "{j}");
+    assert_eq!(j["census"]["post"]["invalid"], 1, "{j}");
+}
+
+#[test]
+fn index_with_census_is_refused() {
+    let o = ttc(&[
+        "audit", "index", "--census", "--size", "3", "--roles", "PNB",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let err = stderr(&o);
+    assert!(
+        err.contains("`ttc audit index --census`") && err.contains("needs a table"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+}
