@@ -2,7 +2,9 @@
 # The whole chain a user runs after regenerating the table, one job after
 # the other, each alone on the machine: a fresh full solve, the equation
 # audit, the threat census, the reachability census and the pack into a
-# compact table. For each job: wall time, user time and peak RSS
+# compact table; then the audit and the census in one pass (`ttc audit
+# TABLE --census`), which a user runs instead of the two, and whose
+# reports must equal theirs. For each job: wall time, user time and peak RSS
 # (/usr/bin/time -v); then the figures that must not change from one
 # build to the next: the solve's CRC-64/XZ (travel-direction:
 # 0x2d1b273677ade0ca), the audit's verdict, the census's eight published
@@ -16,7 +18,7 @@
 #
 #   diff data/bench/before-2/figures.json data/bench/after-2/figures.json
 #
-# Run it on otherwise idle cores: about 12 to 25 minutes on two cores,
+# Run it on otherwise idle cores: about 20 to 30 minutes on two cores,
 # about twice that on one.
 #
 #   scripts/bench_all.sh [travel|outbound|toward] [THREADS] [LABEL]
@@ -51,6 +53,7 @@ step audit audit "$table"
 step census census "$table"
 step reach reach "$table"
 step pack pack "$table" "${table%.tbl}.ctbl" --force
+step audit_census audit "$table" --census
 
 # The figures, without what varies from run to run.
 jq -S -s 'map(walk(if type == "object"
@@ -58,6 +61,13 @@ jq -S -s 'map(walk(if type == "object"
         else . end))
     | {solve: .[0], audit: .[1], census: .[2], reach: .[3], pack: .[4]}' \
     "$dir"/{solve,audit,census,reach,pack}.json > "$dir/figures.json"
+strip='walk(if type == "object" then del(.seconds, .threads, .table) else . end)'
+if [ "$(jq -S "$strip" "$dir/audit.json")" = "$(jq -S ".audit | $strip" "$dir/audit_census.json")" ] &&
+    [ "$(jq -S "$strip" "$dir/census.json")" = "$(jq -S ".census | $strip" "$dir/audit_census.json")" ]; then
+    combined_same=yes
+else
+    combined_same=NO
+fi
 
 summary() {
     local log=$dir/$1.log
@@ -68,10 +78,20 @@ summary() {
     printf '%-7s wall %8s, user %8s s, peak RSS %s KB\n' "$1" "$wall" "$user" "$rss"
 }
 echo "summary ($rules, $threads threads, $(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes')):"
-for job in solve audit census reach pack; do summary "$job"; done
+for job in solve audit census reach pack audit_census; do summary "$job"; done
+secs() { # wall seconds of a job
+    grep -E "Elapsed \(wall clock\)" "$dir/$1.log" | awk '{print $NF}' |
+        awk -F: '{ s = 0; for (i = 1; i <= NF; i++) s = s * 60 + $i; print s }'
+}
+total=0
+for job in solve audit census reach pack; do total=$(echo "$total + $(secs "$job")" | bc); done
+chain=0
+for job in solve audit_census reach pack; do chain=$(echo "$chain + $(secs "$job")" | bc); done
+echo "all five one after another: $total s; the chain with audit --census: $chain s"
 jq -r '"solve   CRC-64/XZ \(.crc64)"' "$dir/solve.json"
 jq -r '"audit   ok \(.ok), failures \(.failures), cells CRC ok \(.cells_crc_ok)"' "$dir/audit.json"
 jq -r '"census  published figures match: \(.published_figures_match), detectors consistent: \(.consistent)"' "$dir/census.json"
 jq -r '"reach   post-opening cells reached \(.post_opening.cells_reached), positions \(.post_opening.positions_reached); opening \(.opening.cells_reached); rounds \(.rounds | length)"' "$dir/reach.json"
 jq -r '"pack    \(.compact_bytes) bytes, SHA-256 \(.sha256)"' "$dir/pack.json"
+echo "audit --census reports equal the separate audit and census (times aside): $combined_same"
 echo "figures: $dir/figures.json (sha256 $(sha256sum "$dir/figures.json" | cut -c1-16))"

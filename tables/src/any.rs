@@ -78,33 +78,6 @@ impl AnyTable {
     /// # Errors
     /// As [`AnyTable::open`].
     pub fn open_with(path: &Path, check_cells: bool) -> Result<AnyTable, CompactError> {
-        AnyTable::open_source_as(
-            path,
-            if check_cells {
-                Table::open
-            } else {
-                Table::open_trusted
-            },
-        )
-    }
-
-    /// Opens `path` as [`AnyTable::open`] does, every check included, with
-    /// a source table read into memory backed by huge pages instead of
-    /// mapped ([`Table::read`]): for jobs that read every
-    /// cell in scattered order (the census). A compact table is opened as
-    /// by [`AnyTable::open`].
-    ///
-    /// # Errors
-    /// As [`AnyTable::open`].
-    pub fn read(path: &Path) -> Result<AnyTable, CompactError> {
-        AnyTable::open_source_as(path, Table::read)
-    }
-
-    /// Opens `path` by its magic, a source table with `source`.
-    fn open_source_as(
-        path: &Path,
-        source: impl FnOnce(&Path) -> Result<Table, TableError>,
-    ) -> Result<AnyTable, CompactError> {
         let mut magic = [0u8; 8];
         let mut f = crate::fsutil::open_regular(path)?;
         let mut got = 0;
@@ -121,7 +94,11 @@ impl AnyTable {
             got += n;
         }
         Ok(match format(&magic[..got], path)? {
-            Format::Source => AnyTable::Source(source(path)?),
+            Format::Source => AnyTable::Source(if check_cells {
+                Table::open(path)?
+            } else {
+                Table::open_trusted(path)?
+            }),
             Format::Compact => AnyTable::Compact(CompactTable::open(path)?),
         })
     }

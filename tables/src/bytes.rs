@@ -9,7 +9,6 @@
 //! [`CompactTable::from_bytes`]: crate::compact::CompactTable::from_bytes
 
 use crate::error::TableError;
-use crate::huge::HugeBuf;
 use memmap2::Mmap;
 use std::fs::File;
 use std::path::Path;
@@ -20,8 +19,6 @@ pub enum TableBytes {
     Mapped(Mmap),
     /// A buffer in memory.
     Owned(Vec<u8>),
-    /// A copy read into memory backed by huge pages ([`HugeBuf`]).
-    Huge(HugeBuf),
 }
 
 impl TableBytes {
@@ -39,23 +36,6 @@ impl TableBytes {
         })?;
         Ok(TableBytes::Mapped(map))
     }
-
-    /// Reads all of `file` (opened from `path`) into memory backed by huge
-    /// pages: for jobs that read the whole table in scattered order.
-    /// Costs the file's size in resident memory, as a mapping read
-    /// everywhere does.
-    ///
-    /// # Errors
-    /// [`TableError::Io`] naming `path`.
-    pub fn read_huge(file: &File, path: &Path) -> Result<TableBytes, TableError> {
-        let io = |source| TableError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let len = file.metadata().map_err(io)?.len();
-        let len = usize::try_from(len).map_err(|_| io(std::io::Error::other("file too large")))?;
-        Ok(TableBytes::Huge(HugeBuf::read_from(file, 0, len).map_err(io)?))
-    }
 }
 
 impl From<Vec<u8>> for TableBytes {
@@ -71,7 +51,6 @@ impl std::ops::Deref for TableBytes {
         match self {
             TableBytes::Mapped(m) => m,
             TableBytes::Owned(v) => v,
-            TableBytes::Huge(h) => h,
         }
     }
 }

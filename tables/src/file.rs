@@ -79,31 +79,6 @@ impl Table {
         Table::header_checked(path, TableBytes::map(&file, path)?)
     }
 
-    /// As [`Table::open`], every check included, with the file read into
-    /// memory backed by huge pages instead of mapped
-    /// ([`Table::read_unchecked_cells`]).
-    ///
-    /// # Errors
-    /// As [`Table::open`].
-    pub fn read(path: &Path) -> Result<Table, TableError> {
-        Table::read_unchecked_cells(path)?.cells_checked()
-    }
-
-    /// As [`Table::open_unchecked_cells`], with the file read into memory
-    /// backed by huge pages instead of mapped ([`TableBytes::read_huge`]):
-    /// for the audit and the census, which read every cell's children and
-    /// its own cell in scattered order.
-    ///
-    /// # Errors
-    /// As [`Table::open_unchecked_cells`].
-    pub fn read_unchecked_cells(path: &Path) -> Result<Table, TableError> {
-        // Header and sizes first, through a mapping: a foreign or cut file
-        // is refused before gigabytes are read.
-        Table::open_unchecked_cells(path)?;
-        let file = crate::fsutil::open_regular(path)?;
-        Table::header_checked(path, TableBytes::read_huge(&file, path)?)
-    }
-
     /// The table of the whole file `map`, its header and length checked.
     fn header_checked(path: &Path, map: TableBytes) -> Result<Table, TableError> {
         let head = &map[..HEADER_LEN.min(map.len())];

@@ -103,9 +103,7 @@ impl TableCensus {
     pub fn run(path: &Path, progress: bool) -> Result<TableCensus> {
         // The errors name the file.
         let cannot = || "cannot take the census".to_string();
-        // Read into huge pages: the census reads each position's own cell
-        // in scattered order (see `tables::huge`).
-        let t = AnyTable::read(path).with_context(cannot)?;
+        let t = AnyTable::open(path).with_context(cannot)?;
         let variant = t.variant();
         let all = t.all_cells().with_context(cannot)?;
         let (post, opening) = all.split_at((t.counts().0 as usize).min(all.len()));

@@ -213,7 +213,7 @@ fn with_cells<T>(
     // The errors name the file.
     let cannot = || "cannot audit".to_string();
     let (variant, complete, stored, computed, post, all);
-    let source = open_source_unchecked(path, true).with_context(cannot)?;
+    let source = open_source_unchecked(path).with_context(cannot)?;
     let compact;
     match &source {
         Some(t) => {
@@ -253,7 +253,7 @@ fn with_cells<T>(
 /// # Errors
 /// A file that cannot be read or is neither table format (naming it).
 pub fn table_variant(path: &Path) -> Result<rules::ttc::Variant> {
-    Ok(match open_source_unchecked(path, false)? {
+    Ok(match open_source_unchecked(path)? {
         Some(t) => t.variant(),
         None => tables::compact::CompactTable::open(path)?.variant(),
     })
@@ -261,16 +261,9 @@ pub fn table_variant(path: &Path) -> Result<rules::ttc::Variant> {
 
 /// `path` as a source table, its cells not yet checked, or `None` for a
 /// compact table. A file of neither format is refused with the error that
-/// names both magics (the audit reads both). With `read`, the cells are
-/// read into memory backed by huge pages (the audit reads each position's
-/// own cell in scattered order; see `tables::huge`), else mapped.
-fn open_source_unchecked(path: &Path, read: bool) -> Result<Option<Table>> {
-    let opened = if read {
-        Table::read_unchecked_cells(path)
-    } else {
-        Table::open_unchecked_cells(path)
-    };
-    match opened {
+/// names both magics (the audit reads both).
+fn open_source_unchecked(path: &Path) -> Result<Option<Table>> {
+    match Table::open_unchecked_cells(path) {
         Ok(t) => Ok(Some(t)),
         Err(tables::error::TableError::Compact { .. }) => Ok(None),
         Err(tables::error::TableError::BadMagic { path, found }) => {
