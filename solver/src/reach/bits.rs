@@ -8,8 +8,8 @@
 
 use rayon::prelude::*;
 use std::ops::Deref;
-use tables::huge::HugeBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use tables::huge::HugeBuf;
 
 /// Zeroed atomic words in a [`HugeBuf`].
 struct Words {
