@@ -2,7 +2,7 @@
 //! and the threat census ([`super::census`]) of a table in one pass over
 //! its post-opening cells.
 //!
-//! Both walk the same groups ([`super::group_walk`]) and read the same
+//! Both walk the same groups (`group_walk`) and read the same
 //! children: the audit reads every child of every non-terminal position,
 //! the census those of non-terminal drawn or threatened ones. Here each
 //! member's moves are generated and its children ranked and read once,
