@@ -15,8 +15,8 @@
 //! caller, no dynamic dispatch): it is the inner loop of `ttc audit` and
 //! `ttc census`.
 
+use super::block_ranker::{blocked_by, BlockRanker};
 use super::board::{holds_line, Board};
-use super::table_audit::{blocked_by, BlockRanker};
 use rules::ttc::{Color, Side, HAND};
 use tables::Index;
 

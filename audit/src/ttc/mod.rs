@@ -28,6 +28,7 @@
 //!   oracle the real solver is compared with on 3x3.
 
 pub mod audit_census;
+pub mod block_ranker;
 pub mod board;
 pub mod census;
 pub mod census_file;
