@@ -69,6 +69,7 @@ pub struct Index {
     np_inv: Vec<Vec<[u8; 3]>>,
     key_to_id: Vec<u32>,
     sides: Vec<Side>,
+    mirror: Vec<u32>,
     base: Vec<u64>,
 }
 
@@ -97,9 +98,13 @@ impl Index {
             np_inv,
             key_to_id: Vec::new(),
             sides: Vec::new(),
+            mirror: Vec::new(),
             base: Vec::new(),
         };
         idx.fill_sides();
+        idx.mirror = (0..idx.sides.len())
+            .map(|id| idx.side_id(&idx.sides[id].mirrored(&variant)) as u32)
+            .collect();
         idx.fill_bases();
         idx
     }
@@ -252,6 +257,16 @@ impl Index {
     #[inline]
     pub fn side(&self, id: usize) -> &Side {
         &self.sides[id]
+    }
+
+    /// Block id of the configuration `id` mirrored left to right
+    /// ([`Side::mirrored`]); an involution. On 4x4 only the configuration
+    /// with every piece in hand is its own mirror (no square lies on the
+    /// axis); on 3x3 every configuration whose pieces are in hand or on
+    /// the middle file is.
+    #[inline]
+    pub fn mirror_id(&self, id: usize) -> usize {
+        self.mirror[id] as usize
     }
 
     /// First rank of block `id`; `block_base(num_sides())` is [`Index::size`].

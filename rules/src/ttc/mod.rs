@@ -443,6 +443,25 @@ impl Side {
         }
         out
     }
+
+    /// The side mirrored left to right (file `f -> n-1-f`, rank kept).
+    /// Directions are relative to the ranks and stay as they are.
+    ///
+    /// The rules are unchanged by this mirror (moves, lines and pawn
+    /// directions map onto each other; the design derivation, "State
+    /// space"), so a position and its mirror image, both sides mirrored,
+    /// have the same value. Mirroring commutes with the half-turn of
+    /// [`Side::rotated`], so either side may be mirrored in its own frame.
+    pub fn mirrored(&self, v: &Variant) -> Side {
+        let n = v.size();
+        let mut out = *self;
+        for s in out.sq.iter_mut() {
+            if *s < 16 {
+                *s = *s - *s % n + (n - 1 - *s % n);
+            }
+        }
+        out
+    }
 }
 
 /// One move in the mover's own frame, as produced by [`for_each_move`].
