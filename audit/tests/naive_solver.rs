@@ -6,25 +6,54 @@
 
 use audit::ttc::naive::{naive_opening, naive_post};
 use rules::ttc::{PawnReading, Variant};
-use solver::{solve_with_lists, ListUse, SolveOptions};
+use solver::{solve_tuned, ListUse, SolveOptions, SolveReport, Tuning};
 use tables::file::Table;
 use tables::Index;
 
-/// Every variant four times: members found by scans and the change pool
+/// Every variant five times: members found by scans and the change pool
 /// as `solve` chooses, from the pool whenever its entries are known, by
-/// scans only, and with pools so small that they overflow.
+/// scans only, and with pools so small that they overflow, all folded by
+/// the mirror; and as `solve` chooses without the fold, which must read
+/// more children than the folded solve.
 fn check(v: Variant) {
+    let mut folded = 0;
     for lists in [
         ListUse::Auto,
         ListUse::Always,
         ListUse::Never,
         ListUse::Overflowing,
     ] {
-        check_with(v, lists);
+        let r = check_with(
+            v,
+            Tuning {
+                lists,
+                mirror: true,
+            },
+        );
+        if lists == ListUse::Auto {
+            folded = children(&r);
+        }
     }
+    let unfolded = children(&check_with(
+        v,
+        Tuning {
+            lists: ListUse::Auto,
+            mirror: false,
+        },
+    ));
+    assert!(
+        folded < unfolded,
+        "{}: the fold read {folded} children, the unfolded solve {unfolded}",
+        v.describe()
+    );
 }
 
-fn check_with(v: Variant, lists: ListUse) {
+fn children(r: &SolveReport) -> u64 {
+    r.passes.iter().map(|p| p.children).sum()
+}
+
+fn check_with(v: Variant, tuning: Tuning) -> SolveReport {
+    let lists = tuning.lists;
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t.tbl");
     let opts = SolveOptions {
@@ -34,7 +63,7 @@ fn check_with(v: Variant, lists: ListUse) {
         fresh: true,
         pass_lines: false,
     };
-    let report = solve_with_lists(v, &opts, lists).unwrap();
+    let report = solve_tuned(v, &opts, tuning).unwrap();
     let t = Table::open(&out).unwrap();
     let post = naive_post(v);
     assert_eq!(post.len(), t.post().len());
@@ -43,7 +72,7 @@ fn check_with(v: Variant, lists: ListUse) {
         assert_eq!(
             a,
             b,
-            "{} ({lists:?}): post-opening cell {i} ({}) solver {a} naive {b}",
+            "{} ({tuning:?}): post-opening cell {i} ({}) solver {a} naive {b}",
             v.describe(),
             idx.unrank_position(i as u64, rules::ttc::Color::White)
                 .unwrap()
@@ -77,6 +106,7 @@ fn check_with(v: Variant, lists: ListUse) {
         "{}",
         v.describe()
     );
+    report
 }
 
 #[test]

@@ -46,7 +46,9 @@ fn sides(v: &Variant) -> Vec<Side> {
 
 fn children(v: &Variant, m: &Side, o: &Side, placements_only: bool) -> Vec<(Side, Side)> {
     let mut out = Vec::new();
-    for_each_move(v, m, o, placements_only, |s| out.push(play_step(v, m, o, s)));
+    for_each_move(v, m, o, placements_only, |s| {
+        out.push(play_step(v, m, o, s))
+    });
     out.sort_by_key(|(a, b)| (a.sq, a.returning, b.sq, b.returning));
     out
 }
@@ -112,13 +114,14 @@ fn moves_commute_with_the_mirror_on_every_3x3_pair() {
     }
 }
 
-/// A side of the standard game from eight random bytes.
-fn side_4x4(bytes: [u8; 5]) -> Side {
+/// A side of the standard game from five random bytes, off the squares
+/// `blocked` (its own frame).
+fn side_4x4(bytes: [u8; 5], blocked: u16) -> Side {
     let mut s = Side {
         sq: [HAND; 4],
         returning: false,
     };
-    let mut used = 0u16;
+    let mut used = blocked;
     for (slot, &b) in bytes[..4].iter().enumerate() {
         let sq = b % 20;
         if sq < 16 && used & (1 << sq) == 0 {
@@ -142,8 +145,44 @@ proptest! {
     #[test]
     fn moves_commute_with_the_mirror_on_4x4(a in any::<[u8; 5]>(), b in any::<[u8; 5]>(), r in 0usize..3) {
         let v = Variant::standard(READINGS[r]);
-        let (m, o) = (side_4x4(a), side_4x4(b));
-        prop_assume!(disjoint(&v, &m, &o));
+        let m = side_4x4(a, 0);
+        let o = side_4x4(b, v.geometry().rotate_mask(m.occupancy()));
+        prop_assert!(disjoint(&v, &m, &o));
         check_pair(&v, &m, &o);
+    }
+}
+
+/// Through the whole opening of every 3x3 variant (lock 4) and the first
+/// three plies of 4x4: the children of a mirrored position are the
+/// mirrored children, and mirroring twice is the identity.
+#[test]
+fn opening_positions_commute_with_the_mirror() {
+    use rules::ttc::Position;
+    let mut variants = Variant::all_3x3(PawnReading::TravelDirection, 4);
+    variants.push(Variant::standard(PawnReading::TravelDirection));
+    for v in variants {
+        let plies = if v.size() == 4 { 3 } else { 4 };
+        let mut layer = vec![Position::empty(v)];
+        for _ in 0..plies {
+            let mut next = std::collections::HashSet::new();
+            for p in &layer {
+                let m = p.mirrored();
+                assert_eq!(m.mirrored(), *p);
+                let kids = |q: &Position| {
+                    let mut out: Vec<Position> = q
+                        .legal_steps()
+                        .into_iter()
+                        .map(|s| q.play_step(s))
+                        .collect();
+                    out.sort_by_key(|c| format!("{c:?}"));
+                    out
+                };
+                let mut want: Vec<Position> = kids(p).iter().map(|c| c.mirrored()).collect();
+                want.sort_by_key(|c| format!("{c:?}"));
+                assert_eq!(kids(&m), want, "{}: {p:?}", v.describe());
+                next.extend(kids(p));
+            }
+            layer = next.into_iter().collect();
+        }
     }
 }

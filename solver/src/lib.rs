@@ -15,6 +15,7 @@ pub mod count;
 pub mod example;
 pub mod group;
 pub mod kernel;
+pub mod prefetch;
 pub mod probe;
 pub mod progress;
 pub mod reach;
@@ -25,5 +26,7 @@ pub mod stats;
 pub mod stats_report;
 pub mod win_in_one;
 
-pub use solve::{solve, solve_checked, solve_with_lists, ListUse, SolveOptions, SolveReport};
+pub use solve::{
+    solve, solve_checked, solve_tuned, solve_with_lists, ListUse, SolveOptions, SolveReport, Tuning,
+};
 pub use stats::SectionStats;

@@ -239,6 +239,16 @@ impl Position {
         Position::from_sides(v, white, black, turn, None)
     }
 
+    /// The position mirrored left to right (both sides, see
+    /// [`Side::mirrored`]): same side to move, same ply, same value.
+    pub fn mirrored(&self) -> Position {
+        Position {
+            white: self.white.mirrored(&self.variant),
+            black: self.black.mirrored(&self.variant),
+            ..*self
+        }
+    }
+
     /// The rule set.
     pub fn variant(&self) -> Variant {
         self.variant

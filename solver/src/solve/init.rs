@@ -6,11 +6,12 @@
 use super::checkpoint::Checkpoint;
 use super::codes::UNDECIDED;
 use super::saver::Saver;
-use super::work::{bar, log, set_bit, Ctx};
+use super::work::{bar, log, set_bit, word_mask, Ctx};
 use crate::group::Group;
 use anyhow::Result;
 use rayon::prelude::*;
-use std::sync::atomic::Ordering::Relaxed;
+use rules::ttc::{Role, Side};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 /// Runs the init phase and records the number of terminal positions in
@@ -18,25 +19,13 @@ use std::time::Instant;
 pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<()> {
     let t = Instant::now();
     let idx = ctx.idx;
-    let geo = idx.variant().geometry();
     let pb = bar(ctx.progress, idx.size(), "init".into());
     let terminal: u64 = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
         .map(|a| {
-            let g = Group::new(idx, a);
-            let la = g.side_a.has_line(geo);
-            let mut t = 0;
-            for j in 0..g.len {
-                let k = g.first + j;
-                let term = la || g.member(j).has_line(geo);
-                ctx.cells[k as usize].store(if term { 0 } else { UNDECIDED }, Relaxed);
-                if term {
-                    set_bit(ctx.w, k);
-                    t += 1;
-                }
-            }
-            pb.inc_decided(g.len, t);
+            let t = init_group(ctx, &Group::new(idx, a));
+            pb.inc_decided(idx.block_len(a), t);
             t
         })
         .sum();
@@ -54,4 +43,94 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<(
         ),
     );
     saver.save(cp, true)
+}
+
+/// Initialises block `g.a` (cell `first + j` holds `(A, B_j)`, and bit
+/// `first + j` is member `(B_j, A)`, both terminal exactly when `A` or
+/// `B_j` holds a line): every cell undecided, or lost in 0 with its bit
+/// set when terminal. The terminal members are found by placing the
+/// mover's pieces on each free line in every order (a line needs every
+/// piece of the side, as many as a line has squares), so no member is
+/// decoded. Returns the number of terminal cells.
+fn init_group(ctx: &Ctx, g: &Group) -> u64 {
+    let geo = g.geo;
+    let (first, len) = (g.first, g.len);
+    let la = g.side_a.has_line(geo);
+    let fill = if la { 0 } else { UNDECIDED };
+    // SAFETY: block `g.a` is this task's alone during init; AtomicU8 has
+    // the layout of u8, and the range lies inside the mapped cells.
+    unsafe {
+        let p = ctx.cells[first as usize..(first + len) as usize].as_ptr() as *mut u8;
+        std::ptr::write_bytes(p, fill, len as usize);
+    }
+    if la {
+        set_bits(ctx.w, first, first + len);
+        return len;
+    }
+    let mut t = 0;
+    for_each_line_member(g, |b| {
+        let k = first + g.idx.inner_rank(b, g.theirs);
+        ctx.cells[k as usize].store(0, Relaxed);
+        set_bit(ctx.w, k);
+        t += 1;
+    });
+    t
+}
+
+/// Sets bits `lo..hi` of `bits`.
+fn set_bits(bits: &[AtomicU64], lo: u64, hi: u64) {
+    let mut k = lo;
+    while k < hi {
+        let end = ((k | 63) + 1).min(hi);
+        bits[(k >> 6) as usize].fetch_or(word_mask(k, end), Relaxed);
+        k = end;
+    }
+}
+
+/// Calls `f` with every member of `g` whose pieces hold a line: the
+/// side's pieces on the squares of a line free of `A`, in every order,
+/// with both pawn directions on an interior rank.
+fn for_each_line_member(g: &Group, mut f: impl FnMut(&Side)) {
+    let v = g.v;
+    let slots: Vec<usize> = (0..4).filter(|&s| v.has_role(Role::from_slot(s))).collect();
+    let n = g.geo.n;
+    for &line in &g.geo.lines {
+        if line & g.theirs != 0 || line.count_ones() as usize != slots.len() {
+            continue;
+        }
+        let squares: Vec<u8> = (0..16u8).filter(|&s| line & (1 << s) != 0).collect();
+        for_each_order(&squares, &mut |order| {
+            let mut b = v.empty_side();
+            for (&slot, &sq) in slots.iter().zip(order) {
+                b.sq[slot] = sq;
+            }
+            let p = b.sq[0];
+            if p >= 16 {
+                f(&b);
+            } else if g.interior & (1 << p) != 0 {
+                f(&b);
+                b.returning = true;
+                f(&b);
+            } else {
+                b.returning = p / n == n - 1;
+                f(&b);
+            }
+        });
+    }
+}
+
+/// Calls `f` with every ordering of `items` (at most four).
+fn for_each_order(items: &[u8], f: &mut impl FnMut(&[u8])) {
+    fn go(items: &mut Vec<u8>, k: usize, f: &mut impl FnMut(&[u8])) {
+        if k == items.len() {
+            f(items);
+            return;
+        }
+        for i in k..items.len() {
+            items.swap(k, i);
+            go(items, k + 1, f);
+            items.swap(k, i);
+        }
+    }
+    go(&mut items.to_vec(), 0, f);
 }

@@ -28,6 +28,11 @@
 //! 5. **Opening**: plies `opening_plies-1 .. 0`, backwards, from the
 //!    post-opening values.
 //!
+//! Every pass of phases 2 and 3 is folded by the left-right mirror
+//! (`mirror.rs`): of each pair of mirror-image groups only one is
+//! evaluated, and each of its decisions is written to the member and to
+//! its mirror image.
+//!
 //! A position that is not over but has no legal move stays undecided and so
 //! is a draw (the loss rule needs at least one child). None exists on 4x4
 //! (`ttc count`: 0); the 3x3 variants have some.
@@ -48,6 +53,7 @@ mod distance;
 mod eval;
 mod filters;
 mod init;
+mod mirror;
 mod opening;
 mod options;
 mod own_keys;
@@ -63,7 +69,7 @@ mod work;
 
 pub use checkpoint::STOP_FILE;
 pub use codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
-pub use options::{ListUse, SolveOptions};
+pub use options::{ListUse, SolveOptions, Tuning};
 pub use report::{PassLog, SolveReport};
 
 use crate::stats::{histogram, SectionStats};
@@ -101,7 +107,22 @@ pub fn solve_with_lists(
     opts: &SolveOptions,
     lists: ListUse,
 ) -> Result<SolveReport> {
-    run_in_pool(variant, opts, &mut |_| Ok(()), lists)
+    solve_tuned(
+        variant,
+        opts,
+        Tuning {
+            lists,
+            ..Tuning::default()
+        },
+    )
+}
+
+/// [`solve`] with the passes tuned as `tuning` says (the same table).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_tuned(variant: Variant, opts: &SolveOptions, tuning: Tuning) -> Result<SolveReport> {
+    run_in_pool(variant, opts, &mut |_| Ok(()), tuning)
 }
 
 /// A check of a finished table before it gets its real name: called with
@@ -124,19 +145,19 @@ pub fn solve_checked(
     opts: &SolveOptions,
     check: &mut FinishedCheck<'_>,
 ) -> Result<SolveReport> {
-    run_in_pool(variant, opts, check, ListUse::Auto)
+    run_in_pool(variant, opts, check, Tuning::default())
 }
 
 fn run_in_pool(
     variant: Variant,
     opts: &SolveOptions,
     check: &mut FinishedCheck<'_>,
-    lists: ListUse,
+    tuning: Tuning,
 ) -> Result<SolveReport> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.unwrap_or(0))
         .build()?;
-    pool.install(|| match solve_inner(variant, opts, check, lists) {
+    pool.install(|| match solve_inner(variant, opts, check, tuning) {
         // After a restart the work files may hold more than the last synced
         // checkpoint (pages the kernel wrote back later): start over.
         Err(e) if e.is::<StaleAfterRestart>() && !opts.out.exists() => {
@@ -145,7 +166,7 @@ fn run_in_pool(
                 fresh: true,
                 ..opts.clone()
             };
-            solve_inner(variant, &fresh, check, lists)
+            solve_inner(variant, &fresh, check, tuning)
         }
         r => r,
     })
@@ -242,8 +263,9 @@ fn solve_inner(
     variant: Variant,
     opts: &SolveOptions,
     check: &mut FinishedCheck<'_>,
-    lists: ListUse,
+    tuning: Tuning,
 ) -> Result<SolveReport> {
+    let lists = tuning.lists;
     let t0 = Instant::now();
     // One run per output path: a second run would resume the first one's
     // live work files.
@@ -275,6 +297,7 @@ fn solve_inner(
     };
     let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, caps, opts.progress);
     ctx.pass_lines = opts.pass_lines;
+    ctx.fold = tuning.mirror;
     ctx.list_ratio = match lists {
         ListUse::Auto => Some(sparse::SPARSE_RATIO),
         ListUse::Always | ListUse::Overflowing => Some(0),

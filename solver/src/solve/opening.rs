@@ -2,6 +2,7 @@
 //! post-opening cells.
 
 use super::work::log;
+use crate::prefetch::prefetch;
 use anyhow::Result;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -49,21 +50,39 @@ pub(super) fn solve_opening(
     for k in (0..v.opening_plies()).rev() {
         let t = Instant::now();
         let (lo, hi) = (oidx.ply_start(k), oidx.ply_start(k + 1));
-        (lo..hi).into_par_iter().try_for_each(|r| -> Result<()> {
-            let pos = oidx.unrank(r)?;
-            let codes = pos.legal_steps().into_iter().map(|s| {
-                let child = pos.play_step(s);
-                if child.opening_ply().is_some() {
-                    let cr = oidx.rank(&child).expect("opening child");
-                    open[cr as usize].load(Relaxed)
-                } else {
-                    let (m, o) = child.normalized();
-                    post[idx.rank(&m, &o) as usize].load(Relaxed)
+        (lo..hi).into_par_iter().try_for_each_init(
+            Vec::new,
+            |cells: &mut Vec<&AtomicU8>, r| -> Result<()> {
+                let pos = oidx.unrank(r)?;
+                // Of a position and its mirror image (same value), the
+                // one of smaller rank is evaluated and writes both.
+                let twin = oidx
+                    .rank(&pos.mirrored())
+                    .expect("mirror of an opening position");
+                if twin < r {
+                    return Ok(());
                 }
-            });
-            open[r as usize].store(negamax(codes), Relaxed);
-            Ok(())
-        })?;
+                // Every child's cell first, prefetched, then read: the
+                // post-opening cells are scattered over the table.
+                cells.clear();
+                for s in pos.legal_steps() {
+                    let child = pos.play_step(s);
+                    let cell = if child.opening_ply().is_some() {
+                        &open[oidx.rank(&child).expect("opening child") as usize]
+                    } else {
+                        let (m, o) = child.normalized();
+                        &post[idx.rank(&m, &o) as usize]
+                    };
+                    prefetch(cell);
+                    cells.push(cell);
+                }
+                let codes = cells.iter().map(|c| c.load(Relaxed));
+                let value = negamax(codes);
+                open[r as usize].store(value, Relaxed);
+                open[twin as usize].store(value, Relaxed);
+                Ok(())
+            },
+        )?;
         log(
             progress,
             &format!(

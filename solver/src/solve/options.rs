@@ -39,3 +39,25 @@ pub enum ListUse {
     /// fallbacks).
     Overflowing,
 }
+
+/// How a solve goes about its passes, for tests and benchmarks; the table
+/// is the same whatever is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tuning {
+    /// When the change pool replaces a group's scan.
+    pub lists: ListUse,
+    /// Fold every pass by the left-right mirror: evaluate one group of
+    /// each mirror pair and write each decision to both positions
+    /// (what [`solve`](crate::solve::solve) does; `false` evaluates every
+    /// group).
+    pub mirror: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            lists: ListUse::Auto,
+            mirror: true,
+        }
+    }
+}

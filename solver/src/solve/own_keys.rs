@@ -2,6 +2,7 @@
 
 use super::filters::{line_keys, pawn_code_of};
 use crate::group::Group;
+use rules::ttc::Side;
 
 /// The filter keys of a group's opponent configuration `A`: where the
 /// changed cells `(b, A)` of its members are recorded.
@@ -14,7 +15,11 @@ pub(super) struct OwnKeys {
 
 impl OwnKeys {
     pub(super) fn of(g: &Group) -> OwnKeys {
-        let a = &g.side_a;
+        Self::of_side(&g.side_a)
+    }
+
+    /// The filter keys of the opponent configuration `a`.
+    pub(super) fn of_side(a: &Side) -> OwnKeys {
         OwnKeys {
             keys: line_keys(a),
             pc: 1u64

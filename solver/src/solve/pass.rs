@@ -23,18 +23,22 @@ use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use super::counts::PassCounts;
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
+use super::mirror::{fold_of, Fold, Twin, TwinWrite, Writes};
 use super::own_keys::OwnKeys;
 use super::pass_kind::{Dirty, Pass};
 use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use crate::group::{Group, MemberLoc};
+use crate::prefetch::prefetch;
 use rayon::prelude::*;
 use rules::ttc::Side;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The filters of one group for one pass, gathered from its child blocks.
 struct GroupFilters {
+    /// Whether `any_lines` can reject a member (not every bit set).
+    filtered: bool,
     any_lines: [u64; LINE_WORDS],
     any_pc: u64,
     /// Pawn codes a pawn placement beside A can produce (and 0 = hand).
@@ -56,7 +60,11 @@ impl<'a> Ctx<'a> {
             .with_max_len(16)
             .map(|a| {
                 let len = self.idx.block_len(a);
-                let r = self.group(a, pass, dirty);
+                let r = match fold_of(self.idx, a, self.fold) {
+                    Fold::Skipped => PassCounts::default(),
+                    Fold::Full => self.group(a, pass, dirty, None),
+                    Fold::WithTwins(t) => self.group(a, pass, dirty, Some(t)),
+                };
                 pb.inc_decided(len, r.decided);
                 r
             })
@@ -84,6 +92,7 @@ impl<'a> Ctx<'a> {
             place_codes |= 1 << pawn_code_of(s, s / g.geo.n == g.geo.n - 1);
         }
         GroupFilters {
+            filtered: any_lines.iter().any(|&w| w != !0),
             any_lines,
             any_pc,
             place_codes,
@@ -91,23 +100,31 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn group(&self, a: usize, pass: Pass, dirty: Dirty) -> PassCounts {
+    fn group(&self, a: usize, pass: Pass, dirty: Dirty, twin: Option<Box<Twin>>) -> PassCounts {
         let g = Group::new(self.idx, a);
         let mut counts = PassCounts::default();
-        let own = OwnKeys::of(&g);
+        let mut own = Writes::new(OwnKeys::of(&g), twin);
         if dirty == Dirty::Flagged {
             if let Some(cands) = self.listed_candidates(&g) {
-                self.evaluate_listed(&g, &own, pass, &cands, &mut counts);
+                self.evaluate_listed(&g, &mut own, pass, &cands, &mut counts);
+                self.flush_twins(&mut own, pass, &mut counts);
                 return counts;
             }
         }
-        let mut f = self.filters(&g, pass, dirty);
+        self.scan(&g, &mut own, pass, dirty, &mut counts);
+        counts
+    }
+
+    /// Evaluates the members of `g` the pass looks at, by a scan of the
+    /// group through its filters.
+    fn scan(&self, g: &Group, own: &mut Writes, pass: Pass, dirty: Dirty, counts: &mut PassCounts) {
+        let mut f = self.filters(g, pass, dirty);
         if f.any_pc == 0 || f.any_lines.iter().all(|&w| w == 0) {
-            return counts;
+            return;
         }
         // Built only for a group that is scanned.
         if pass == Pass::Wdl && dirty == Dirty::Flagged {
-            f.loss_set = self.loss_candidates(&g);
+            f.loss_set = self.loss_candidates(g);
         }
         let overflowed = pass == Pass::Wdl && dirty == Dirty::Flagged && f.loss_set.is_none();
         let end = g.first + g.len;
@@ -120,20 +137,20 @@ impl<'a> Ctx<'a> {
                 let kk = (k & !63) + m.trailing_zeros() as u64;
                 m &= m - 1;
                 let loc = g.locate_from(&mut cursor, kk - g.first);
-                let Some((b, code)) = self.member(&g, &f, kk, loc, pass, dirty, &mut counts) else {
+                let Some((b, code)) = self.member(g, &f, kk, loc, pass, dirty, counts) else {
                     continue;
                 };
                 counts.evaluated += 1;
-                self.decide(&g, &own, kk, &b, code, pass, &mut counts);
+                self.decide(g, own, kk, &b, code, pass, counts);
             }
             k = word_end;
         }
+        self.flush_twins(own, pass, counts);
         if overflowed {
             counts.loss_overflows += 1;
             counts.full_hashed = counts.full;
             counts.decided_hashed = counts.decided;
         }
-        counts
     }
 
     /// The word of bitmap position `k` with a bit for each member the pass
@@ -152,14 +169,14 @@ impl<'a> Ctx<'a> {
     }
 
     /// Stores the result `code` of member `b` (bitmap position `kk`) if it
-    /// is decided, updates its bit, and records the change in the filter
-    /// and the pools.
+    /// is decided, and queues the same for its mirror twin if `own` has
+    /// one ([`super::mirror`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn decide(
         &self,
         g: &Group,
-        own: &OwnKeys,
+        own: &mut Writes,
         kk: u64,
         b: &Side,
         code: u8,
@@ -169,15 +186,79 @@ impl<'a> Ctx<'a> {
         if code == UNDECIDED {
             return;
         }
+        let id = self.idx.side_id(b);
+        self.write(kk, g.own_cell(b), id, code, &own.own, pass, counts);
+        if let Some(t) = &mut own.twin {
+            let mb = b.mirrored(&g.v);
+            let w = TwinWrite {
+                kk: self.idx.rank(&t.side_a, &mb),
+                q: self.idx.rank(&mb, &t.side_a),
+                id: self.idx.side_id(&mb) as u32,
+                code,
+            };
+            // The twin's cell, bit and filter words are scattered: they
+            // are fetched now and written a few decisions later.
+            prefetch(&self.cells[w.q as usize]);
+            prefetch(&self.bitmap(pass)[(w.kk >> 6) as usize]);
+            if let Some(line) = self.changed.cur_lines.get(w.id as usize * LINE_WORDS) {
+                prefetch(line);
+            }
+            if let Some(old) = t.queue.push(w) {
+                self.write(
+                    old.kk,
+                    old.q,
+                    old.id as usize,
+                    old.code,
+                    &t.own,
+                    pass,
+                    counts,
+                );
+            }
+        }
+    }
+
+    /// Writes the queued twin decisions of a group (before it counts as
+    /// done).
+    pub(super) fn flush_twins(&self, own: &mut Writes, pass: Pass, counts: &mut PassCounts) {
+        if let Some(t) = &mut own.twin {
+            while let Some(w) = t.queue.pop() {
+                self.write(w.kk, w.q, w.id as usize, w.code, &t.own, pass, counts);
+            }
+        }
+    }
+
+    /// The bitmap a pass writes: decided positions in a WDL sweep and
+    /// pending wins in an odd wave (`w`), pending losses in an even one.
+    #[inline(always)]
+    fn bitmap(&self, pass: Pass) -> &[AtomicU64] {
+        match pass {
+            Pass::Distance(d) if d % 2 == 0 => self.l,
+            _ => self.w,
+        }
+    }
+
+    /// Stores `code` into cell `q` (block `id`, bitmap position `kk`),
+    /// updates its bit, and records the change in the filter and the
+    /// pools under the opponent keys `own`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn write(
+        &self,
+        kk: u64,
+        q: u64,
+        id: usize,
+        code: u8,
+        own: &OwnKeys,
+        pass: Pass,
+        counts: &mut PassCounts,
+    ) {
         counts.decided += 1;
-        let q = g.own_cell(b);
         self.cells[q as usize].store(code, Relaxed);
         match pass {
             Pass::Wdl => set_bit(self.w, kk),
             Pass::Distance(d) if d % 2 == 1 => clear_bit(self.w, kk),
             Pass::Distance(_) => clear_bit(self.l, kk),
         }
-        let id = self.idx.side_id(b);
         let lost = code == LOSS_PENDING;
         counts.losses += (lost && pass == Pass::Wdl) as u64;
         self.changed.record(id, &own.keys, own.pc);
@@ -220,15 +301,14 @@ impl<'a> Ctx<'a> {
         let b = g.member_at(loc);
         // Every child differs from b in one piece, so it shares one of b's
         // four lines: skip b if none of them changed.
-        let keys = line_keys(&b);
-        if !hits(&f.any_lines, &keys) {
+        if f.filtered && !hits(&f.any_lines, &line_keys(&b)) {
             return None;
         }
         let seen = &mut counts.children;
         let code = match pass {
             Pass::Distance(d) => {
                 counts.full += 1;
-                eval_distance(g, &b, self.cells, d, seen)
+                self.eval_wave(g, &b, d, seen)
             }
             Pass::Wdl if dirty == Dirty::First => match self.win_in_one.test(g, &b) {
                 true => WIN_PENDING,
@@ -246,6 +326,22 @@ impl<'a> Ctx<'a> {
             Pass::Wdl => eval_wdl_all_won(g, &b, self.cells, seen),
         };
         Some((b, code))
+    }
+
+    /// The code of pending member `b` in distance wave `d`: `d` or
+    /// [`UNDECIDED`]. A pending win is won in 1 exactly when a child is
+    /// over, which line geometry tells without reading a child
+    /// ([`crate::win_in_one`]); later waves read the children.
+    #[inline(always)]
+    pub(super) fn eval_wave(&self, g: &Group, b: &Side, d: u8, seen: &mut u64) -> u8 {
+        if d == 1 {
+            match self.win_in_one.test(g, b) {
+                true => 1,
+                false => UNDECIDED,
+            }
+        } else {
+            eval_distance(g, b, self.cells, d, seen)
+        }
     }
 
     /// Ends a pass: rotates the change filter and the pools.

@@ -20,8 +20,8 @@
 //! nor lost, as in [`super::pass`].
 
 use super::counts::PassCounts;
-use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
-use super::own_keys::OwnKeys;
+use super::eval::{eval_wdl, eval_wdl_all_won};
+use super::mirror::Writes;
 use super::pass_kind::Pass;
 use super::pool::LOST;
 use super::work::Ctx;
@@ -185,7 +185,7 @@ impl<'a> Ctx<'a> {
     pub(super) fn evaluate_listed(
         &self,
         g: &Group,
-        own: &OwnKeys,
+        own: &mut Writes,
         pass: Pass,
         cands: &[Candidate],
         counts: &mut PassCounts,
@@ -202,7 +202,7 @@ impl<'a> Ctx<'a> {
             let code = match pass {
                 Pass::Distance(d) => {
                     counts.full += 1;
-                    eval_distance(g, &b, self.cells, d, seen)
+                    self.eval_wave(g, &b, d, seen)
                 }
                 Pass::Wdl if lost => {
                     counts.full += 1;

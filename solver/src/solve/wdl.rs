@@ -10,6 +10,7 @@ use super::report::PassLog;
 use super::saver::Saver;
 use super::work::{clear_bit, log, set_bit, word_mask, Ctx};
 use crate::group::Group;
+use crate::prefetch::prefetch;
 use anyhow::Result;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering::Relaxed;
@@ -110,15 +111,26 @@ pub(super) fn split_pending(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -
         .for_each(|a| {
             let g = Group::new(idx, a);
             let end = g.first + g.len;
+            let mut cells = [0u64; 64];
             let mut k = g.first;
             while k < end {
                 let wi = (k >> 6) as usize;
                 let word_end = ((k | 63) + 1).min(end);
-                let mut m = ctx.w[wi].load(Relaxed) & word_mask(k, word_end);
-                while m != 0 {
-                    let kk = (k & !63) + m.trailing_zeros() as u64;
-                    m &= m - 1;
-                    let q = g.own_cell(&g.member(kk - g.first));
+                let m = ctx.w[wi].load(Relaxed) & word_mask(k, word_end);
+                // The word's own cells first, prefetched, then read: the
+                // reads are scattered over the table.
+                let (mut bits, mut n) = (m, 0);
+                while bits != 0 {
+                    let kk = (k & !63) + bits.trailing_zeros() as u64;
+                    bits &= bits - 1;
+                    cells[n] = g.own_cell(&g.member(kk - g.first));
+                    prefetch(&ctx.cells[cells[n] as usize]);
+                    n += 1;
+                }
+                let mut bits = m;
+                for &q in &cells[..n] {
+                    let kk = (k & !63) + bits.trailing_zeros() as u64;
+                    bits &= bits - 1;
                     match ctx.cells[q as usize].load(Relaxed) {
                         WIN_PENDING => {}
                         // Loss bit first: a kill in between leaves both

@@ -119,6 +119,8 @@ pub(super) struct Ctx<'a> {
     pub progress: bool,
     /// With `progress`, one log line per pass; else one per phase.
     pub pass_lines: bool,
+    /// Passes are folded by the left-right mirror ([`super::mirror`]).
+    pub fold: bool,
 }
 
 #[inline(always)]
@@ -186,6 +188,7 @@ impl<'a> Ctx<'a> {
             origins: origin_masks(idx.variant()),
             progress,
             pass_lines: true,
+            fold: true,
         }
     }
 
