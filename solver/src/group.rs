@@ -35,6 +35,39 @@ pub struct Target {
     pub id: u32,
 }
 
+impl Target {
+    /// The arrays of block `C = c` (the child's mover `c`, in its own
+    /// frame).
+    pub fn new(idx: &Index, c: &Side) -> Target {
+        let v = idx.variant();
+        let geo = v.geometry();
+        let (full, interior) = idx.masks();
+        let free = full & !geo.rotate_mask(c.occupancy());
+        let g = free.count_ones();
+        let mut comp = [0u8; 16];
+        let mut psw = [0u8; 16];
+        let (mut k, mut w) = (0u8, 0u8);
+        for s in 0..v.squares() {
+            comp[s as usize] = k;
+            psw[s as usize] = w;
+            if free & (1 << s) != 0 {
+                k += 1;
+                w += if interior & (1 << s) != 0 { 2 } else { 1 };
+            }
+        }
+        let id = idx.side_id(c);
+        Target {
+            base: idx.block_base(id),
+            g,
+            xg: idx.x(g),
+            xg1: if g > 0 { idx.x(g - 1) } else { 0 },
+            comp,
+            psw,
+            id: id as u32,
+        }
+    }
+}
+
 /// Where a member lies in its group: the index of its pawn state (`None`:
 /// pawn in hand or absent) and its rank among the non-pawn arrangements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,32 +130,7 @@ impl<'a> Group<'a> {
         let side_a = *idx.side(a);
         let theirs = geo.rotate_mask(side_a.occupancy());
         let last = v.squares() - 1;
-        let mk = |c: &Side| -> Target {
-            let free = full & !geo.rotate_mask(c.occupancy());
-            let g = free.count_ones();
-            let mut comp = [0u8; 16];
-            let mut psw = [0u8; 16];
-            let (mut k, mut w) = (0u8, 0u8);
-            for s in 0..v.squares() {
-                comp[s as usize] = k;
-                psw[s as usize] = w;
-                if free & (1 << s) != 0 {
-                    k += 1;
-                    w += if interior & (1 << s) != 0 { 2 } else { 1 };
-                }
-            }
-            let id = idx.side_id(c);
-            Target {
-                base: idx.block_base(id),
-                g,
-                xg: idx.x(g),
-                xg1: if g > 0 { idx.x(g - 1) } else { 0 },
-                comp,
-                psw,
-                id: id as u32,
-            }
-        };
-        let t0 = mk(&side_a);
+        let t0 = Target::new(idx, &side_a);
         let mut targets = [t0; 5];
         let mut cap_target = [0u8; 16];
         for slot in 0..4 {
@@ -133,7 +141,7 @@ impl<'a> Group<'a> {
                 if slot == 0 {
                     c.returning = false;
                 }
-                targets[1 + slot] = mk(&c);
+                targets[1 + slot] = Target::new(idx, &c);
                 cap_target[(last - s) as usize] = 1 + slot as u8;
             }
         }

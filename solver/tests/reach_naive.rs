@@ -2,7 +2,9 @@
 //! explicit positions (a hash set of `rules::ttc::Position`, expanded with
 //! `legal_steps`/`play_step`), on every 3x3 variant with the opening lock 4
 //! and lock 0: the same positions reached, position by position, and the
-//! same counts and values read from the solved table (source and compact).
+//! same counts and values read from the solved table (source and compact),
+//! and the search's left-right fold expanding only one position of each
+//! mirror pair.
 
 use rules::ttc::{Color, PawnReading, Position, Variant};
 use solver::reach::{census, reach, ReachOptions, ReachSection};
@@ -118,6 +120,26 @@ fn run(v: Variant, dir: &std::path::Path) {
         *sec.codes.entry(code).or_default() += 1;
     }
     post.cells = post_cells.len() as u64;
+    // The search is folded by the left-right mirror: it expands exactly
+    // the positions reached that are not over and are the representatives
+    // of their mirror pairs, about half of them.
+    let representative = |p: &Position| {
+        let (m, o) = p.normalized();
+        let (u, t) = (idx.side_id(&m), idx.side_id(&o));
+        (u, t) <= (idx.mirror_id(u), idx.mirror_id(t))
+    };
+    let open: Vec<&Position> = all
+        .iter()
+        .filter(|p| p.opening_ply().is_none() && !p.is_terminal())
+        .collect();
+    let expanded: u64 = reached.rounds.iter().map(|r| r.expanded).sum();
+    let reps = open.iter().filter(|p| representative(p)).count() as u64;
+    assert_eq!(expanded, reps, "{what}: positions expanded");
+    assert!(
+        2 * reps < open.len() as u64 * 11 / 10,
+        "{what}: {reps} of {}",
+        open.len()
+    );
 
     for source in [true, false] {
         let any = if source {

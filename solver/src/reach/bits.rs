@@ -175,6 +175,12 @@ impl Bits {
         self.words[wi].load(Relaxed)
     }
 
+    /// Sets the bits of `w` in word `wi` (cells `64 * wi ..`).
+    #[inline(always)]
+    pub fn or_word(&self, wi: usize, w: u64) {
+        self.words[wi].fetch_or(w, Relaxed);
+    }
+
     /// Number of words.
     pub fn num_words(&self) -> usize {
         self.words.len()

@@ -11,6 +11,11 @@
 //! the move that led to it; that costs one rank, paid once per position
 //! reached. That bit lies anywhere in the pending bitmap, so it is set
 //! through a [`PendingQueue`], which prefetches its word first.
+//!
+//! Only representatives of mirror pairs are queued and expanded, and each
+//! child is marked through its representative (module `fold`): the group's
+//! targets are folded once, so that the kernel gives the representative's
+//! cell directly.
 
 use super::queue::PendingQueue;
 use super::search::Search;
@@ -56,7 +61,8 @@ impl Search<'_> {
         if !pw.any_in(first, end) && !pb.any_in(first, end) {
             return RoundCount::default();
         }
-        let g = Group::new(self.idx, a);
+        let mut g = Group::new(self.idx, a);
+        let folds = self.mirror.fold_group(&mut g);
         let mut count = RoundCount::default();
         // Emptied before the group's work is counted done (when dropped).
         let mut queue = PendingQueue::new(&self.pending);
@@ -76,12 +82,11 @@ impl Search<'_> {
                 count.expanded += to_black as u64 + to_white as u64;
                 for_each_child_with_lines(&g, &b, |cell, line, mv| {
                     count.children += 1;
-                    // The child's own group-order bit, computed only for
-                    // a child not seen before.
-                    let group_bit = || {
-                        let (a2, b2) = mv.sides(&g, &b);
-                        self.idx.rank(&b2, &a2)
-                    };
+                    let fold = folds[mv.target as usize];
+                    let (cell, mirrored) = self.mirror.child(&g, &b, mv, cell, fold);
+                    // The representative's own group-order bit, computed
+                    // only for one not seen before.
+                    let group_bit = || self.mirror.group_bit(&g, &b, mv, mirrored);
                     if to_black {
                         self.mark_with(&mut queue, 1, cell, line, group_bit);
                     }

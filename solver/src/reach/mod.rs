@@ -17,22 +17,31 @@
 //! (2,462,360,745 cells), plus one bit per opening position (1.8 MB).
 //! The pending bitmaps are freed when the search ends.
 //!
+//! The search is folded by the left-right mirror (module `fold`): of each
+//! pair of mirror-image positions, which are reached together or not at
+//! all, only one is marked and expanded, and the other is marked at the
+//! end (module `twins`). So the bitmaps handed back hold every position
+//! reached, as they would without the fold, for the same memory.
+//!
 //! Rounds repeat until one expands nothing; a position is expanded once
 //! for each side to move it is reached with, so the work is bounded by
-//! two expansions per cell. The search is not resumable: it is meant to
-//! finish in minutes (docs/performance.md has the measured time), far less
-//! than a solve.
+//! two expansions per cell, and by the fold about one. The search is not
+//! resumable: it is meant to finish in minutes (docs/performance.md has
+//! the measured time), far less than a solve.
 
 mod bits;
 mod census;
 mod expand;
+mod fold;
 mod opening;
 mod queue;
 mod reached;
 mod search;
+mod twins;
 
 pub use bits::Bits;
 pub use census::{census, ReachCensus, ReachSection};
+use fold::Mirror;
 pub use reached::{Reached, RoundLog};
 use search::Search;
 
@@ -69,6 +78,7 @@ fn reach_inner(variant: Variant, opts: &ReachOptions) -> Reached {
     let n = idx.size();
     let search = Search {
         idx: &idx,
+        mirror: Mirror::new(&idx),
         visited: [Bits::new(n), Bits::new(n)],
         pending: [Bits::new(n), Bits::new(n)],
         progress: opts.progress,
@@ -100,6 +110,10 @@ fn reach_inner(variant: Variant, opts: &ReachOptions) -> Reached {
             );
         }
     }
+    let pb = Progress::new(opts.progress, 1, "mirror twins");
+    twins::fill_twins(&search.mirror, &search.visited);
+    pb.inc(1);
+    pb.finish();
     let Search { visited, .. } = search;
     Reached {
         variant,

@@ -10,9 +10,11 @@ use serde::Serialize;
 pub struct RoundLog {
     /// Round number, from 1.
     pub round: u32,
-    /// Positions (cell and side to move) expanded.
+    /// Positions (cell and side to move) expanded: representatives of
+    /// mirror pairs only, so about half the positions reached.
     pub expanded: u64,
-    /// Children generated.
+    /// Children generated (once per member expanded, whether with one or
+    /// both sides to move).
     pub children: u64,
     /// Wall time, seconds.
     pub seconds: f64,

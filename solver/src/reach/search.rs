@@ -2,8 +2,12 @@
 //! order) and the pending ones (group order), with the marking of a
 //! position reached. The opening (module `opening`) and the
 //! post-opening rounds (module `expand`) add their steps to it.
+//!
+//! Only the representative of each mirror pair is marked (module `fold`):
+//! a position reached is mapped to its representative first.
 
 use super::bits::Bits;
+use super::fold::Mirror;
 use super::queue::PendingQueue;
 use tables::Index;
 
@@ -11,9 +15,11 @@ use tables::Index;
 pub(super) struct Search<'a> {
     /// The post-opening index.
     pub(super) idx: &'a Index,
-    /// Cells reached, per side to move (table order).
+    /// Its left-right mirror.
+    pub(super) mirror: Mirror<'a>,
+    /// Representatives reached, per side to move (table order).
     pub(super) visited: [Bits; 2],
-    /// Cells still to expand, per side to move (group order).
+    /// Representatives still to expand, per side to move (group order).
     pub(super) pending: [Bits; 2],
     /// Show progress on standard error.
     pub(super) progress: bool,
@@ -21,19 +27,20 @@ pub(super) struct Search<'a> {
 
 impl Search<'_> {
     /// Marks cell `cell` reached with side `side` (0 = White, 1 = Black)
-    /// to move; queues it for expansion if it is new and not over
-    /// (`line`: a line is on the board).
+    /// to move, through its representative; queues that for expansion if
+    /// it is new and not over (`line`: a line is on the board).
     pub(super) fn mark(&self, side: usize, cell: u64, line: bool) {
+        let (mover, opp) = self.idx.unrank(cell).expect("cell inside the table");
+        let (mover, opp, _) = self.mirror.representative(&mover, &opp);
         let mut queue = PendingQueue::new(&self.pending);
-        self.mark_with(&mut queue, side, cell, line, || {
-            let (mover, opp) = self.idx.unrank(cell).expect("cell inside the table");
+        self.mark_with(&mut queue, side, self.idx.rank(&mover, &opp), line, || {
             self.idx.rank(&opp, &mover)
         });
     }
 
-    /// As [`Search::mark`], with `group_bit` giving the cell's group-order
-    /// bit (called only when the cell is new and not over), queued in
-    /// `queue` instead of set at once.
+    /// Marks representative `cell` reached with side `side` to move, with
+    /// `group_bit` giving its group-order bit (called only when the cell
+    /// is new and not over), queued in `queue` instead of set at once.
     #[inline(always)]
     pub(super) fn mark_with(
         &self,
