@@ -46,7 +46,9 @@ fn sides(v: &Variant) -> Vec<Side> {
 
 fn children(v: &Variant, m: &Side, o: &Side, placements_only: bool) -> Vec<(Side, Side)> {
     let mut out = Vec::new();
-    for_each_move(v, m, o, placements_only, |s| out.push(play_step(v, m, o, s)));
+    for_each_move(v, m, o, placements_only, |s| {
+        out.push(play_step(v, m, o, s))
+    });
     out.sort_by_key(|(a, b)| (a.sq, a.returning, b.sq, b.returning));
     out
 }

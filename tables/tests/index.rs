@@ -197,7 +197,9 @@ fn mirror_ids_and_mirrored_ranks() {
             assert_eq!(fixed, 1, "only the all-in-hand side is its own mirror");
             let mut r = 12_345u64;
             for _ in 0..200_000 {
-                r = r.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                r = r
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 let k = (r >> 11) % idx.size();
                 let (m, o) = idx.unrank(k).unwrap();
                 let t = idx.rank(&m.mirrored(&v), &o.mirrored(&v));
