@@ -113,17 +113,18 @@ fn post_group_both(
         let mut replies = Replies::default();
         if !m.terminal {
             // Not terminal, so the legal moves are all moves of the mover.
-            m.for_each_child_code(|code| {
-                kids.add(code);
-                replies.add(code);
-            });
+            // The census reads the replies of drawn or threatened
+            // positions only (`tally` looks at no others').
+            if m.stored == DRAW || det.winning > 0 {
+                m.for_each_child_code(|code| {
+                    kids.add(code);
+                    replies.add(code);
+                });
+            } else {
+                m.for_each_child_code(|code| kids.add(code));
+            }
         }
         acc.check_post(ctx.cap, m.own, m.stored, m.terminal, &kids);
-        // The census reads the replies of drawn or threatened positions
-        // only (`tally` looks at no others').
-        if m.stored != DRAW && det.winning == 0 {
-            replies = Replies::default();
-        }
         s.tally(m.stored, m.terminal, det.winning, replies);
         if let Some(t) = &m.twin {
             acc.check_twin(ctx.cap, t, m.stored, m.terminal, &kids);
