@@ -44,10 +44,8 @@ fn both_ways(v: Variant, post: &[u8], opening: &[u8], opts: &AuditOptions) -> (R
     let (mut a2, mut c2) = audit_and_census(v, cells, opts).unwrap();
     a.seconds = 0.0;
     a2.seconds = 0.0;
-    for c in [&mut c, &mut c2] {
-        if let Ok(c) = c {
-            c.seconds = 0.0;
-        }
+    for c in [&mut c, &mut c2].into_iter().flatten() {
+        c.seconds = 0.0;
     }
     ((a, c), (a2, c2))
 }
