@@ -197,6 +197,9 @@ fn find_folded(
         .expect("such a cell exists")
 }
 
+/// Where to start looking, which code to look for, and its replacement.
+type Change = (usize, fn(u8) -> bool, fn(u8) -> u8);
+
 /// A single corrupted cell of a group the walk does not walk is named
 /// exactly (as differing from its mirror image), and so is a corrupted
 /// walked cell whose twin then differs from it; the census refuses both
@@ -212,7 +215,7 @@ fn corrupted_cell_of_a_folded_group_is_named_and_refused_by_the_census() {
         let idx = Index::new(v);
         let (post, opening, _) = solved(v);
         let n = post.len();
-        let changes: [(usize, fn(u8) -> bool, fn(u8) -> u8); 4] = [
+        let changes: [Change; 4] = [
             (n / 3, |c| c == DRAW, |_| 3),
             (n / 2, |c| c % 2 == 1 && c != DRAW, |_| 0),
             (n / 5, |c| c & 1 == 0 && (2..200).contains(&c), |c| c + 2),
