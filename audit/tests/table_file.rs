@@ -5,6 +5,7 @@
 
 use audit::ttc::census::{census, SectionCensus};
 use audit::ttc::census_file::TableCensus;
+use audit::ttc::mirror::mirror_rank;
 use audit::ttc::table_audit::{AuditOptions, Cells};
 use audit::ttc::table_file::{breaking, TableAudit};
 use rules::ttc::{PawnReading, Role, Variant};
@@ -13,6 +14,7 @@ use tables::checksum::CRC64;
 use tables::code::{DRAW, INVALID};
 use tables::file::Table;
 use tables::source_header::{Header, HEADER_LEN};
+use tables::Index;
 
 /// Turns the first post-opening win in 1 of the table at `path` into a
 /// win in 3 and rewrites the header's cell CRC to match, so that only
@@ -49,26 +51,65 @@ fn solved_pnb() -> (tempfile::TempDir, PathBuf, Variant) {
 /// Turns the first cell holding `from` into `to` and rewrites the
 /// header's cell CRC to match.
 fn forge(path: &Path, from: u8, to: u8) {
+    let b = std::fs::read(path).unwrap();
+    let k = b[HEADER_LEN..].iter().position(|&c| c == from).unwrap();
+    forge_cell(path, k, to);
+}
+
+/// The first drawn post-opening cell of `v`'s table at `path` that is (or
+/// is not) its own left-right mirror image.
+fn drawn_cell(v: Variant, path: &Path, own_mirror: bool) -> usize {
+    let t = Table::open(path).unwrap();
+    let idx = Index::new(v);
+    (0..t.post().len())
+        .find(|&i| {
+            let (m, o) = idx.unrank(i as u64).unwrap();
+            t.post()[i] == DRAW && (mirror_rank(&idx, &m, &o) == i as u64) == own_mirror
+        })
+        .unwrap()
+}
+
+/// Turns cell `k` (post-opening section first) into `to` and rewrites
+/// the header's cell CRC to match.
+fn forge_cell(path: &Path, k: usize, to: u8) {
     let mut b = std::fs::read(path).unwrap();
     let len = b.len() as u64;
     let mut h = Header::parse(&b[..HEADER_LEN], len, path).unwrap();
-    let k = b[HEADER_LEN..].iter().position(|&c| c == from).unwrap();
     b[HEADER_LEN + k] = to;
     h.cells_crc = CRC64.checksum(&b[HEADER_LEN..]);
     b[..HEADER_LEN].copy_from_slice(&h.to_bytes());
     std::fs::write(path, b).unwrap();
 }
 
-/// A drawn cell turned into the invalid code 254 (checksum resealed):
-/// the census refuses the table, naming it and the count, and leaves
-/// the cell out of every class.
+/// A drawn cell that is its own mirror image turned into the invalid code
+/// 254 (checksum resealed): the census fails, naming the table and the
+/// count, and leaves the cell out of every class. Another drawn cell
+/// turned into 254 leaves the table not mirror-symmetric: the census
+/// refuses it, naming the table and the cell.
 #[test]
 fn census_refuses_a_table_holding_the_invalid_code() {
     let (_dir, table, v) = solved_pnb();
     let c = TableCensus::run(&table, false).unwrap();
     assert!(c.failure().is_none());
     assert_eq!(c.published_figures_match(), None, "not the 4x4 game");
-    forge(&table, DRAW, INVALID);
+    let bytes = std::fs::read(&table).unwrap();
+    let asymmetric = drawn_cell(v, &table, false);
+    forge_cell(&table, asymmetric, INVALID);
+    let e = format!("{:#}", TableCensus::run(&table, false).unwrap_err());
+    assert!(e.contains(&table.display().to_string()), "{e}");
+    assert!(e.contains("not mirror-symmetric"), "{e}");
+    let image = {
+        let idx = Index::new(v);
+        let (m, o) = idx.unrank(asymmetric as u64).unwrap();
+        mirror_rank(&idx, &m, &o)
+    };
+    assert!(
+        e.contains(&format!("post-opening cell {asymmetric} holds 254"))
+            || e.contains(&format!("post-opening cell {image} holds draw")),
+        "{e}"
+    );
+    std::fs::write(&table, bytes).unwrap();
+    forge_cell(&table, drawn_cell(v, &table, true), INVALID);
     let c = TableCensus::run(&table, false).unwrap();
     assert!(c.disagreement().is_none());
     let msg = format!("{:#}", c.failure().unwrap());

@@ -3,14 +3,19 @@
 //! distance histogram of the naive solver's cells (solved independently,
 //! not counted from the bytes audited), and a single corrupted cell (a
 //! value, a distance, a draw turned into a win, in either section) is
-//! named exactly.
+//! named exactly, also when it lies in a group the mirror-folded walk
+//! does not walk (a twin, checked against its mirror image), where the
+//! census refuses the table.
 
+use audit::ttc::census::census;
+use audit::ttc::mirror::{group_fold, mirror_rank, twin_source, GroupFold, EQ_MIRROR};
 use audit::ttc::naive::{naive_opening, naive_post};
 use audit::ttc::table_audit::{audit_cells, AuditOptions, AuditReport, Cell, Cells};
 use rules::ttc::{PawnReading, Variant};
 use solver::{solve, SolveOptions};
 use tables::code::{decode, Wdl, DRAW};
 use tables::file::Table;
+use tables::Index;
 
 /// Solves `v` into a temporary table and returns its cells.
 fn solved(v: Variant) -> (Vec<u8>, Vec<u8>, solver::SolveReport) {
@@ -164,5 +169,98 @@ fn single_corrupted_cell_is_named_exactly() {
         let i = find(&opening, opening.len() / 2, |c| c == DRAW);
         expect_named(v, &post, &opening, Cell::Opening(i), 1);
         expect_named(v, &post, &opening, Cell::Opening(0), 5);
+    }
+}
+
+/// First post-opening cell from `start` (wrapping) whose group the walk
+/// folds as `twin` says (`true`: a group not walked, its cells twins;
+/// `false`: a walked group with twins) and whose code satisfies `pred`.
+fn find_folded(
+    idx: &Index,
+    cells: &[u8],
+    start: usize,
+    twin: bool,
+    pred: impl Fn(u8) -> bool,
+) -> u64 {
+    (0..cells.len())
+        .map(|k| ((start + k) % cells.len()) as u64)
+        .find(|&i| {
+            let (_, o) = idx.unrank(i).unwrap();
+            let fold = group_fold(idx, idx.side_id(&o));
+            let wanted = if twin {
+                matches!(fold, GroupFold::Skipped(_))
+            } else {
+                matches!(fold, GroupFold::WithTwins(_))
+            };
+            wanted && pred(cells[i as usize])
+        })
+        .expect("such a cell exists")
+}
+
+/// Where to start looking, which code to look for, and its replacement.
+type Change = (usize, fn(u8) -> bool, fn(u8) -> u8);
+
+/// A single corrupted cell of a group the walk does not walk is named
+/// exactly (as differing from its mirror image), and so is a corrupted
+/// walked cell whose twin then differs from it; the census refuses both
+/// tables, naming the twin.
+#[test]
+fn corrupted_cell_of_a_folded_group_is_named_and_refused_by_the_census() {
+    for (reading, roles) in [
+        (PawnReading::TravelDirection, 0),
+        (PawnReading::OutboundOnly, 3),
+        (PawnReading::TowardOpponent, 1),
+    ] {
+        let v = Variant::all_3x3(reading, 2)[roles];
+        let idx = Index::new(v);
+        let (post, opening, _) = solved(v);
+        let n = post.len();
+        let changes: [Change; 4] = [
+            (n / 3, |c| c == DRAW, |_| 3),
+            (n / 2, |c| c % 2 == 1 && c != DRAW, |_| 0),
+            (n / 5, |c| c & 1 == 0 && (2..200).contains(&c), |c| c + 2),
+            (n / 7, |c| c == DRAW, |_| 254),
+        ];
+        for twin in [true, false] {
+            for &(start, pred, change) in &changes {
+                let i = find_folded(&idx, &post, start, twin, pred);
+                let new = change(post[i as usize]);
+                expect_named(v, &post, &opening, Cell::Post(i), new);
+                let (m, o) = idx.unrank(i).unwrap();
+                let image = mirror_rank(&idx, &m, &o);
+                assert_ne!(image, i);
+                let mut p = post.clone();
+                p[i as usize] = new;
+                let r = audit(v, &p, &opening);
+                let f = r.first_failure.unwrap();
+                // The twin of the pair is the cell checked by equality.
+                let (twin_cell, walked) = if twin { (i, image) } else { (image, i) };
+                assert_eq!(twin_source(&idx, twin_cell), Some(walked));
+                assert_eq!(twin_source(&idx, walked), None);
+                if twin {
+                    assert_eq!(f.equation, EQ_MIRROR, "{}: {f:?}", v.describe());
+                    let why = format!("it differs from its mirror image (cell {image})");
+                    assert!(f.detail.starts_with(&why), "{f:?}");
+                } else {
+                    // The walked cell breaks its equation; its twin fails
+                    // too, but is not a root.
+                    assert_ne!(f.equation, EQ_MIRROR, "{f:?}");
+                    assert!(r.failures >= 2);
+                }
+                let e = census(
+                    v,
+                    Cells {
+                        post: &p,
+                        opening: &opening,
+                    },
+                    false,
+                )
+                .unwrap_err();
+                let named = format!("post-opening cell {twin_cell} holds ");
+                let mirror = format!("its mirror image, cell {walked}, holds");
+                assert!(e.contains(&named) && e.contains(&mirror), "{e}");
+                assert!(e.contains("not mirror-symmetric"), "{e}");
+            }
+        }
     }
 }

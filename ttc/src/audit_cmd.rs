@@ -158,19 +158,27 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
 /// `ttc audit TABLE --census`: both reports (text: the audit's then the
 /// census's; JSON: `{"audit": ..., "census": ...}` as `ttc audit --json`
 /// and `ttc census --json` print them), then the audit's failure and the
-/// census's (detectors disagreeing, invalid cells), either or both.
+/// census's (detectors disagreeing, invalid cells), either or both. A
+/// census refused (a table that is not mirror-symmetric) prints no census
+/// report (`"census": null`) and is a failure.
 fn audit_with_census(path: &std::path::Path, opts: &AuditOptions, json: bool) -> Result<()> {
     let (a, c) = TableAudit::run_with_census(path, opts)?;
     if json {
         print_json(&serde_json::json!({
             "audit": a.json(),
-            "census": c.summary_json(),
+            "census": c.as_ref().ok().map(|c| c.summary_json()),
         }))?;
     } else {
         print_audit(&a);
-        crate::census_cmd::print_text(&c);
+        if let Ok(c) = &c {
+            crate::census_cmd::print_text(c);
+        }
     }
-    match (a.failure(), c.failure()) {
+    let census_failure = match c {
+        Ok(c) => c.failure(),
+        Err(e) => Some(e),
+    };
+    match (a.failure(), census_failure) {
         (Some(e), Some(f)) => Err(anyhow!("{e:#}; census: {f:#}")),
         (Some(e), None) | (None, Some(e)) => Err(e),
         (None, None) => Ok(()),

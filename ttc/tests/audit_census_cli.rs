@@ -1,7 +1,8 @@
 //! `ttc audit TABLE --census`: the audit's and the census's reports in one
 //! run, as text and JSON, exactly as `ttc audit` and `ttc census` print
-//! them but for their times; both commands' failures; compact tables;
-//! `ttc audit index --census` refused.
+//! them but for their times; both commands' failures; a census refused
+//! (a table that is not mirror-symmetric); compact tables; `ttc audit
+//! index --census` refused.
 
 use rules::ttc::{PawnReading, Role, Variant};
 use solver::{solve, SolveOptions};
@@ -117,24 +118,46 @@ fn census_flag_json_holds_both_reports() {
     assert_eq!(j["census"]["consistent"], true);
 }
 
-/// A cell holding 254: the audit names it and the census counts it; the
-/// exit status and the error carry both failures.
-#[test]
-fn census_flag_fails_as_both_commands_do() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = small_table(dir.path());
-    let mut bytes = fs::read(&t).unwrap();
+/// Turns post-opening cell `cell` of the table at `t` into 254, the CRC
+/// in the header made to match.
+fn make_invalid(t: &str, cell: usize) {
+    let mut bytes = fs::read(t).unwrap();
     let header = tables::source_header::HEADER_LEN;
-    // A drawn cell (255) of the post-opening section turned into 254, the
-    // CRC in the header made to match.
-    let cell = (0..).find(|&i| bytes[header + i] == 255).unwrap();
     bytes[header + cell] = tables::code::INVALID;
-    let table = tables::file::Table::open(Path::new(&t)).unwrap();
+    let table = tables::file::Table::open(Path::new(t)).unwrap();
     let mut h = *table.header();
     drop(table);
     h.cells_crc = tables::checksum::CRC64.checksum(&bytes[header..]);
     bytes[..header].copy_from_slice(&h.to_bytes());
-    fs::write(&t, &bytes).unwrap();
+    fs::write(t, &bytes).unwrap();
+}
+
+/// The first drawn post-opening cell of the table at `t` that is (or is
+/// not) its own mirror image (3x3: the pieces in hand or on the middle
+/// file), and that cell's mirror image.
+fn drawn_cell(t: &str, own_mirror: bool) -> (usize, u64) {
+    let table = tables::file::Table::open(Path::new(t)).unwrap();
+    let idx = tables::Index::new(table.variant());
+    let post = table.post();
+    (0..post.len())
+        .filter(|&i| post[i] == 255)
+        .map(|i| {
+            let (m, o) = idx.unrank(i as u64).unwrap();
+            (i, audit::ttc::mirror::mirror_rank(&idx, &m, &o))
+        })
+        .find(|&(i, image)| (image == i as u64) == own_mirror)
+        .unwrap()
+}
+
+/// A cell holding 254 that is its own mirror image: the audit names it
+/// and the census counts it; the exit status and the error carry both
+/// failures.
+#[test]
+fn census_flag_fails_as_both_commands_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let (cell, _) = drawn_cell(&t, true);
+    make_invalid(&t, cell);
     let o = ttc(&["audit", &t, "--census"]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let (out, err) = (stdout(&o), stderr(&o));
@@ -165,6 +188,42 @@ fn census_flag_fails_as_both_commands_do() {
     assert!(j["audit"]["failures"].as_u64().unwrap() > 1, "{j}");
     assert_eq!(j["audit"]["root_failures"][0]["index"], cell, "{j}");
     assert_eq!(j["census"]["post"]["invalid"], 1, "{j}");
+}
+
+/// A cell holding 254 that differs from its mirror image: the audit names
+/// it, the census (which reads one position of each mirror pair) refuses
+/// the table, alone and with the audit, naming the cell or its image.
+#[test]
+fn a_table_that_is_not_mirror_symmetric_fails_the_audit_and_the_census_refuses_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let (cell, image) = drawn_cell(&t, false);
+    make_invalid(&t, cell);
+    let named = |e: &str| {
+        e.contains("not mirror-symmetric")
+            && (e.contains(&format!("post-opening cell {cell} holds 254"))
+                || e.contains(&format!("post-opening cell {image} holds draw")))
+    };
+    let o = ttc(&["census", &t]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(named(&stderr(&o)), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "{}", stdout(&o));
+    let o = ttc(&["audit", &t, "--census"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert!(
+        out.contains(&format!(
+            "root-cause failing position (none of its children fails): post-opening index {cell}\n"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains("census time: "), "{out}");
+    assert!(err.contains("; census: ") && named(&err), "{err}");
+    let o = ttc(&["--json", "audit", &t, "--census"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["audit"]["root_failures"][0]["index"], cell, "{j}");
+    assert!(j["census"].is_null(), "{j}");
 }
 
 #[test]

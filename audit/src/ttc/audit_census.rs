@@ -19,6 +19,7 @@ use super::census::{
 };
 use super::equations::Children;
 use super::group_walk::walk_group;
+use super::mirror::Asymmetry;
 use super::progress::Progress;
 use super::table_audit::{Acc, AuditOptions, AuditReport, Cells, Ctx};
 use super::threat_memo::ThreatMemo;
@@ -31,10 +32,12 @@ use tables::{Index, OpeningIndex};
 /// Audits and takes the census of `cells` (both sections) of a table
 /// solved under `v` in one pass: the same reports as
 /// [`audit_cells`](super::table_audit::audit_cells)`(v, cells, opts)` and
-/// [`census`](super::census::census)`(v, cells, opts.progress)`, except
-/// that both `seconds` fields hold the wall time of the whole combined
-/// run. `opts.progress` shows progress on standard error (bars
-/// `audit+census post`, `opening`, `census opening`).
+/// [`census`](super::census::census)`(v, cells, opts.progress)` (the
+/// census's report, or its refusal of a table that is not
+/// mirror-symmetric), except that both `seconds` fields hold the wall
+/// time of the whole combined run. `opts.progress` shows progress on
+/// standard error (bars `audit+census post`, `opening`, `census
+/// opening`).
 ///
 /// # Errors
 /// A description if the cell counts do not match the index of `v`.
@@ -42,7 +45,7 @@ pub fn audit_and_census(
     v: Variant,
     cells: Cells,
     opts: &AuditOptions,
-) -> Result<(AuditReport, CensusReport), String> {
+) -> Result<(AuditReport, Result<CensusReport, String>), String> {
     let t0 = Instant::now();
     let idx = Index::new(v);
     let oidx = OpeningIndex::new(v);
@@ -56,7 +59,7 @@ pub fn audit_and_census(
         cap,
     };
     let pb = Progress::new(opts.progress, idx.size(), "audit+census post");
-    let (post_audit, post_census) = (0..idx.num_sides())
+    let (post_audit, (post_census, asymmetry)) = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
         .map_init(
@@ -69,48 +72,65 @@ pub fn audit_and_census(
             },
         )
         .reduce(
-            || (Acc::new(), SectionCensus::default()),
-            |(a1, s1), (a2, s2)| (a1.merge(a2, cap), s1.merge(s2)),
+            || (Acc::new(), (SectionCensus::default(), None)),
+            |(a1, (s1, m1)), (a2, (s2, m2))| {
+                (a1.merge(a2, cap), (s1.merge(s2), Asymmetry::lower(m1, m2)))
+            },
         );
     pb.finish();
     let opening_audit = ctx.opening_pass(opts.progress);
-    let opening_census = opening_pass(&idx, &oidx, cells, opts.progress);
+    let opening_census = match asymmetry {
+        None => Ok(opening_pass(&idx, &oidx, cells, opts.progress)),
+        Some(a) => Err(a.refusal()),
+    };
     let audit = ctx.report(&post_audit, &opening_audit, t0);
-    let mut census = CensusReport::of_sections(v, post_census, opening_census, t0);
-    // One run, one time.
-    census.seconds = audit.seconds;
+    let census = opening_census.map(|opening| {
+        let mut census = CensusReport::of_sections(v, post_census, opening, t0);
+        // One run, one time.
+        census.seconds = audit.seconds;
+        census
+    });
     Ok((audit, census))
 }
 
 /// Audits (into `acc`) and takes the census of the post-opening positions
-/// of group `a`, each member's children read once.
+/// of group `a` and of their twins (see [`super::mirror`]), each member's
+/// children read once; also returns the twin of lowest cell that differs
+/// from its mirror image, if any.
 fn post_group_both(
     ctx: &Ctx,
     a: usize,
     acc: &mut Acc,
     memo: &mut ThreatMemo,
     lists: &mut DetectorLists,
-) -> SectionCensus {
+) -> (SectionCensus, Option<Asymmetry>) {
     let mut s = SectionCensus::default();
+    let mut asymmetry = None;
     memo.start_group();
     walk_group(ctx.idx, ctx.cells.post, a, |m| {
-        let winning = member_threats(&m.board, m.squares, memo, lists, &mut s);
+        let det = member_threats(&m.board, m.squares, memo, lists, &mut s);
         let mut kids = Children::default();
         let mut replies = Replies::default();
         if !m.terminal {
             // Not terminal, so the legal moves are all moves of the mover.
-            m.for_each_child_code(|code| {
-                kids.add(code);
-                replies.add(code);
-            });
+            // The census reads the replies of drawn or threatened
+            // positions only (`tally` looks at no others').
+            if m.stored == DRAW || det.winning > 0 {
+                m.for_each_child_code(|code| {
+                    kids.add(code);
+                    replies.add(code);
+                });
+            } else {
+                m.for_each_child_code(|code| kids.add(code));
+            }
         }
         acc.check_post(ctx.cap, m.own, m.stored, m.terminal, &kids);
-        // The census reads the replies of drawn or threatened positions
-        // only (`tally` looks at no others').
-        if m.stored != DRAW && winning == 0 {
-            replies = Replies::default();
+        s.tally(m.stored, m.terminal, det.winning, replies);
+        if let Some(t) = &m.twin {
+            acc.check_twin(ctx.cap, t, m.stored, m.terminal, &kids);
+            let asym = s.tally_twin((m.own, m.stored), t, m.terminal, det, replies);
+            asymmetry = Asymmetry::lower(asymmetry, asym);
         }
-        s.tally(m.stored, m.terminal, winning, replies);
     });
-    s
+    (s, asymmetry)
 }

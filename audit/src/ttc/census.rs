@@ -25,9 +25,18 @@
 //! opponent's configuration (fixed in a group) and the squares the side
 //! to move occupies, so they run once per such square set and group
 //! ([`super::threat_memo`]); the opening section runs them per position.
+//!
+//! The post-opening walk is folded by the left-right mirror
+//! ([`super::mirror`]): a member's mirror image (its *twin*, in a group
+//! not walked) has the same value, the same threats (mirrored, as many)
+//! and mirrored children, so it is tallied as the member is. The census
+//! reads one position of each mirror pair, so it first checks that each
+//! twin holds its mirror image's code, and refuses a table where one does
+//! not (a damaged table, which must not give figures silently wrong).
 
 use super::board::{Board, MoveList};
-use super::group_walk::walk_group;
+use super::group_walk::{walk_group, Twin};
+use super::mirror::Asymmetry;
 use super::progress::Progress;
 use super::table_audit::{opening_child, Cells};
 use super::threat_memo::{Detection, ThreatMemo};
@@ -173,6 +182,28 @@ impl SectionCensus {
             unanswerable_not_loss_in_2, loss_in_2_not_unanswerable, winning_moves);
         self.first_mismatch = self.first_mismatch.or(o.first_mismatch);
         self
+    }
+
+    /// Tallies the twin of a member holding `stored` (cell `own`) as the
+    /// member was tallied (`det` its detectors' result, `kids` its
+    /// children), and returns the asymmetry if the twin holds another code.
+    #[inline]
+    pub(crate) fn tally_twin(
+        &mut self,
+        (own, stored): (u64, u8),
+        twin: &Twin,
+        terminal: bool,
+        det: Detection,
+        kids: Replies,
+    ) -> Option<Asymmetry> {
+        self.detector_mismatches += det.differ as u64;
+        self.tally(stored, terminal, det.winning, kids);
+        (twin.stored != stored).then_some(Asymmetry {
+            cell: twin.own,
+            stored: twin.stored,
+            mirror: own,
+            mirror_stored: stored,
+        })
     }
 
     /// Tallies one position: its code, whether it is terminal, the winning
@@ -363,14 +394,17 @@ fn mismatch_text(board: &Board, gen: &MoveList, geo: &MoveList) -> String {
 /// Census of every cell of a table solved under `v`.
 ///
 /// # Errors
-/// A description if the cell counts do not match the index of `v`.
+/// A description if the cell counts do not match the index of `v`, or
+/// naming the lowest post-opening cell that differs from its mirror image
+/// (the census reads one position of each mirror pair, so it refuses a
+/// table that is not mirror-symmetric).
 pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, String> {
     let t0 = Instant::now();
     let idx = Index::new(v);
     let oidx = OpeningIndex::new(v);
     cells.check_sizes(v, &idx, &oidx)?;
     let pb = Progress::new(progress, idx.size(), "census post");
-    let post = (0..idx.num_sides())
+    let (post, asymmetry) = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
         .map_init(ThreatMemo::new, |memo, a| {
@@ -378,8 +412,14 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
             pb.inc(idx.block_len(a));
             s
         })
-        .reduce(SectionCensus::default, SectionCensus::merge);
+        .reduce(
+            || (SectionCensus::default(), None),
+            |(s1, a1), (s2, a2)| (s1.merge(s2), Asymmetry::lower(a1, a2)),
+        );
     pb.finish();
+    if let Some(a) = asymmetry {
+        return Err(a.refusal());
+    }
     let opening = opening_pass(&idx, &oidx, cells, progress);
     Ok(CensusReport::of_sections(v, post, opening, t0))
 }
@@ -435,9 +475,10 @@ pub(crate) struct DetectorLists {
 }
 
 /// The opponent's winning moves against a member of a post-opening group
-/// (White to move on `board`, occupying `squares`), from `memo` or by
-/// running both detectors (and recording the result); a disagreement is
-/// counted in `s`, the first one described.
+/// (White to move on `board`, occupying `squares`) and whether the
+/// detectors disagree, from `memo` or by running both detectors (and
+/// recording the result); a disagreement is counted in `s`, the first one
+/// described.
 #[inline]
 pub(crate) fn member_threats(
     board: &Board,
@@ -445,43 +486,56 @@ pub(crate) fn member_threats(
     memo: &mut ThreatMemo,
     lists: &mut DetectorLists,
     s: &mut SectionCensus,
-) -> usize {
+) -> Detection {
     let DetectorLists { gen, geo } = lists;
-    let Detection { winning, differ } = memo.get(squares).unwrap_or_else(|| {
+    let det = memo.get(squares).unwrap_or_else(|| {
         let (winning, differ) = detect(board, gen, geo);
         let d = Detection { winning, differ };
         memo.put(squares, d);
         d
     });
-    if differ {
+    if det.differ {
         s.detector_mismatches += 1;
         if s.first_mismatch.is_none() {
             detect(board, gen, geo);
             s.first_mismatch = Some(mismatch_text(board, gen, geo));
         }
     }
-    winning
+    det
 }
 
 /// Census of the post-opening positions `(B, A)` whose opponent is
-/// configuration `a` (see `table_audit` for the grouping). The detectors
-/// run once per square set of the side to move, recorded in `memo` (see
-/// [`super::threat_memo`]; [`ThreatMemo::disabled`] runs them for every
-/// position). Public for benchmarks, sampling and tests; [`census`]
-/// covers every group.
-pub fn post_group(idx: &Index, post: &[u8], a: usize, memo: &mut ThreatMemo) -> SectionCensus {
+/// configuration `a` (see `table_audit` for the grouping), with their
+/// twins when the walk is folded there (nothing when `a` is itself a
+/// group of twins; see [`super::mirror`]), and the twin of lowest cell
+/// that differs from its mirror image, if any (the census is then not
+/// valid). The detectors run once per square set of the side to move,
+/// recorded in `memo` (see [`super::threat_memo`];
+/// [`ThreatMemo::disabled`] runs them for every position). Public for
+/// benchmarks, sampling and tests; [`census`] covers every group.
+pub fn post_group(
+    idx: &Index,
+    post: &[u8],
+    a: usize,
+    memo: &mut ThreatMemo,
+) -> (SectionCensus, Option<Asymmetry>) {
     let mut s = SectionCensus::default();
+    let mut asymmetry = None;
     let mut lists = DetectorLists::default();
     memo.start_group();
     walk_group(idx, post, a, |m| {
-        let winning = member_threats(&m.board, m.squares, memo, &mut lists, &mut s);
+        let det = member_threats(&m.board, m.squares, memo, &mut lists, &mut s);
         let mut kids = Replies::default();
-        if !m.terminal && (m.stored == DRAW || winning > 0) {
+        if !m.terminal && (m.stored == DRAW || det.winning > 0) {
             m.for_each_child_code(|code| kids.add(code));
         }
-        s.tally(m.stored, m.terminal, winning, kids);
+        s.tally(m.stored, m.terminal, det.winning, kids);
+        if let Some(t) = &m.twin {
+            let asym = s.tally_twin((m.own, m.stored), t, m.terminal, det, kids);
+            asymmetry = Asymmetry::lower(asymmetry, asym);
+        }
     });
-    s
+    (s, asymmetry)
 }
 
 /// Census of opening positions `lo..hi` (children through checked play).

@@ -11,12 +11,18 @@
 //! unranked and ranked [`LOOKAHEAD`] members ahead and their cells
 //! prefetched, so the read is ready when the member is visited.
 //!
+//! The walk is folded by the left-right mirror ([`super::mirror`]): a
+//! group that is the mirror image of a lower one is not walked; the
+//! members of that lower one carry their *twin* (their mirror image, in
+//! the group not walked), whose own cell is prefetched with theirs.
+//!
 //! The walk is generic over its visitor (a closure inlined into each
 //! caller, no dynamic dispatch): it is the inner loop of `ttc audit` and
 //! `ttc census`.
 
 use super::block_ranker::{blocked_by, BlockRanker};
 use super::board::{holds_line, Board};
+use super::mirror::{group_fold, mirror_side, GroupFold};
 use rules::ttc::{Color, Side, HAND};
 use tables::Index;
 
@@ -67,7 +73,20 @@ pub(crate) struct Member<'g> {
     pub squares: u16,
     /// Whether a line is on the board (either colour).
     pub terminal: bool,
+    /// Its twin, when the walk is folded: the mirror image, in the group
+    /// not walked, which has the same value, the same number of moves
+    /// and mirrored children.
+    pub twin: Option<Twin>,
     group: &'g Group<'g>,
+}
+
+/// The mirror image of a member, in a group the walk skips.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Twin {
+    /// Its own post-opening cell.
+    pub own: u64,
+    /// The code stored there.
+    pub stored: u8,
 }
 
 impl Member<'_> {
@@ -89,12 +108,21 @@ impl Member<'_> {
 
 /// Visits every post-opening position `(B, A)` whose opponent `A` is
 /// one-side configuration `a` (index block `a`), in block order, calling
-/// `visit` once per member. `post` holds the post-opening cells in index
+/// `visit` once per member, with its twin if `a` is folded
+/// ([`GroupFold::WithTwins`]); visits nothing if `a` is the mirror image
+/// of a lower group ([`GroupFold::Skipped`]: that group's members carry
+/// this one's as twins). `post` holds the post-opening cells in index
 /// order (its length is the index's size).
 #[inline(always)]
 pub(crate) fn walk_group(idx: &Index, post: &[u8], a: usize, mut visit: impl FnMut(&Member<'_>)) {
     let v = idx.variant();
     let side_a = *idx.side(a);
+    // The twins' opponent, when there are twins.
+    let mirror_a = match group_fold(idx, a) {
+        GroupFold::Skipped(_) => return,
+        GroupFold::Whole => None,
+        GroupFold::WithTwins(_) => Some(mirror_side(&v, &side_a)),
+    };
     let blocked = blocked_by(&v, &side_a);
     // Children (A', B') have A' = A, or A minus the captured piece:
     // block start and blocked squares of each, prepared once.
@@ -118,15 +146,20 @@ pub(crate) fn walk_group(idx: &Index, post: &[u8], a: usize, mut visit: impl FnM
         let b = idx.inner_unrank(j, blocked);
         let own = idx.rank(&b, &side_a);
         prefetch(post, own);
-        (b, own)
+        let twin = mirror_a.map(|ma| {
+            let t = idx.rank(&mirror_side(&v, &b), &ma);
+            prefetch(post, t);
+            t
+        });
+        (b, own, twin)
     };
-    let mut ring = [(side_a, 0u64); LOOKAHEAD];
+    let mut ring = [(side_a, 0u64, None); LOOKAHEAD];
     for j in 0..len.min(LOOKAHEAD as u64) {
         ring[j as usize] = member(j);
     }
     for j in 0..len {
         let slot = (j % LOOKAHEAD as u64) as usize;
-        let (b, own) = ring[slot];
+        let (b, own, twin) = ring[slot];
         if j + (LOOKAHEAD as u64) < len {
             ring[slot] = member(j + LOOKAHEAD as u64);
         }
@@ -140,6 +173,10 @@ pub(crate) fn walk_group(idx: &Index, post: &[u8], a: usize, mut visit: impl FnM
             board,
             squares,
             terminal: opponent_line || holds_line(board.n, squares),
+            twin: twin.map(|t| Twin {
+                own: t,
+                stored: post[t as usize],
+            }),
             group: &group,
         });
     }

@@ -12,6 +12,7 @@
 //! * [`table_audit`]: the equation audit of a table's cells.
 //! * `group_walk` (crate-private): the walk over one group of
 //!   post-opening positions that the audit and the census share.
+//! * [`mirror`]: the left-right mirror the walk is folded by.
 //! * [`audit_census`]: both in one pass (`ttc audit TABLE --census`).
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
@@ -37,6 +38,7 @@ pub mod equations;
 mod group_walk;
 pub mod index_audit;
 pub mod index_under_audit;
+pub mod mirror;
 pub mod naive;
 pub mod progress;
 pub mod table_audit;

@@ -16,10 +16,21 @@
 //! also breaks the equations of some parents of `P` (which read it), but a
 //! child of `P` is never a parent of `P` (a move and a reply cannot restore
 //! both sides), so the only root is `P` itself.
+//!
+//! The post-opening walk is folded by the left-right mirror
+//! ([`super::mirror`]): a *twin* cell (the mirror image of a walked one,
+//! in a group not walked) is checked by being equal to its mirror image,
+//! and fails if it differs. A twin's failure is a root only if its mirror
+//! image does not fail too: a corrupted walked cell `P` also makes its
+//! twin fail, yet `P` stays the only root; a corrupted twin is itself the
+//! root. Every other figure (positions, moves, terminal positions) counts
+//! the twins as if they had been evaluated, so a sound table gives the
+//! report an unfolded walk would.
 
 use super::board::{Board, MoveList, PlainMove};
 use super::equations::{self, describe, Children};
-use super::group_walk::walk_group;
+use super::group_walk::{walk_group, Twin};
+use super::mirror::{twin_source, EQ_MIRROR};
 use super::progress::Progress;
 use rayon::prelude::*;
 use rules::ttc::{Color, Position, Side, Variant};
@@ -271,6 +282,33 @@ impl Acc {
         terminal: bool,
         kids: &Children,
     ) {
+        self.tally(stored, terminal, kids);
+        if !equations::holds(stored, terminal, kids) {
+            self.fail(cap, Cell::Post(own));
+        }
+    }
+
+    /// Tallies the twin of a post-opening position holding `stored` (see
+    /// [`Acc::check_post`]) as if it had been evaluated: its own code, the
+    /// position's line and moves (the mirror keeps both); it fails if its
+    /// code is not `stored`.
+    #[inline(always)]
+    pub(crate) fn check_twin(
+        &mut self,
+        cap: usize,
+        twin: &Twin,
+        stored: u8,
+        terminal: bool,
+        kids: &Children,
+    ) {
+        self.tally(twin.stored, terminal, kids);
+        if twin.stored != stored {
+            self.fail(cap, Cell::Post(twin.own));
+        }
+    }
+
+    #[inline(always)]
+    fn tally(&mut self, stored: u8, terminal: bool, kids: &Children) {
         self.hist[stored as usize] += 1;
         if terminal {
             self.terminal += 1;
@@ -278,11 +316,14 @@ impl Acc {
             self.moves += kids.count as u64;
             self.no_move += (kids.count == 0) as u64;
         }
-        if !equations::holds(stored, terminal, kids) {
-            self.failures += 1;
-            if self.recorded.len() < cap {
-                self.recorded.push(Cell::Post(own));
-            }
+    }
+
+    /// Counts a failing cell, remembered among the first `cap`.
+    #[inline]
+    fn fail(&mut self, cap: usize, cell: Cell) {
+        self.failures += 1;
+        if self.recorded.len() < cap {
+            self.recorded.push(cell);
         }
     }
 
@@ -402,7 +443,9 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Checks every position `(B, A)` with opponent `A` = configuration `a`.
+    /// Checks every position `(B, A)` with opponent `A` = configuration
+    /// `a`, and their twins (if the walk is folded there; nothing if group
+    /// `a` is itself the twins' group).
     fn post_group(&self, a: usize, acc: &mut Acc) {
         walk_group(self.idx, self.cells.post, a, |m| {
             let mut kids = Children::default();
@@ -411,6 +454,9 @@ impl Ctx<'_> {
                 m.for_each_child_code(|code| kids.add(code));
             }
             acc.check_post(self.cap, m.own, m.stored, m.terminal, &kids);
+            if let Some(t) = &m.twin {
+                acc.check_twin(self.cap, t, m.stored, m.terminal, &kids);
+            }
         });
     }
 
@@ -447,10 +493,7 @@ impl Ctx<'_> {
                 }
             };
             if !equations::holds(stored, terminal, &kids) {
-                acc.failures += 1;
-                if acc.recorded.len() < self.cap {
-                    acc.recorded.push(Cell::Opening(r));
-                }
+                acc.fail(self.cap, Cell::Opening(r));
             }
         }
     }
@@ -500,11 +543,39 @@ impl Ctx<'_> {
             f.equation = eq;
             f.detail = detail;
         }
+        // A twin is checked against its mirror image, not its children.
+        let mirror = self
+            .twin_source(cell)
+            .map(|m| (m, self.cells.post[m as usize]));
+        if let Some((m, code)) = mirror.filter(|&(_, code)| code != stored) {
+            f.expected = describe(code);
+            f.equation = EQ_MIRROR;
+            f.detail = format!(
+                "it differs from its mirror image (cell {m}), which holds {}",
+                describe(code)
+            );
+        }
         f
     }
 
-    /// Whether any child of `cell` is in `failing`.
+    /// The mirror image of `cell` if `cell` is a twin (checked against
+    /// it); `None` otherwise.
+    fn twin_source(&self, cell: Cell) -> Option<u64> {
+        match cell {
+            Cell::Post(i) => twin_source(self.idx, i),
+            Cell::Opening(_) => None,
+        }
+    }
+
+    /// Whether a cell `cell`'s check reads is in `failing`: a child, or
+    /// for a twin its mirror image (then `cell` is not a root).
     fn has_failing_child(&self, cell: Cell, failing: &HashSet<Cell>) -> bool {
+        if self
+            .twin_source(cell)
+            .is_some_and(|m| failing.contains(&Cell::Post(m)))
+        {
+            return true;
+        }
         match children_of(self.idx, self.oidx, cell) {
             Ok((_, ch)) => ch
                 .iter()
@@ -515,7 +586,9 @@ impl Ctx<'_> {
 }
 
 /// Checks the post-opening positions of group `a` only (positions whose
-/// opponent is one-side configuration `a`); returns `(positions, failures)`.
+/// opponent is one-side configuration `a`) and their twins when the walk
+/// is folded there (none if `a` is itself a group of twins, see
+/// [`super::mirror`]); returns `(positions, failures)`.
 /// For benchmarks and sampling; [`audit_cells`] checks everything.
 pub fn check_post_group(idx: &Index, oidx: &OpeningIndex, post: &[u8], a: usize) -> (u64, u64) {
     let ctx = Ctx {

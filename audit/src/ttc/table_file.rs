@@ -87,19 +87,27 @@ impl TableAudit {
     /// over the cells ([`audit_and_census`]): `ttc audit TABLE --census`.
     /// The table is opened as [`Self::run`] opens it (a source table whose
     /// cells' CRC differs from its header's still gets both reports); both
-    /// reports' `seconds` are the wall time of the combined pass.
+    /// reports' `seconds` are the wall time of the combined pass. The
+    /// census is an error (naming the file and a cell) when it refuses a
+    /// table that is not mirror-symmetric, as [`TableCensus::run`] does;
+    /// the audit then names the cells that fail.
     ///
     /// # Errors
     /// As [`Self::run`].
-    pub fn run_with_census(path: &Path, opts: &AuditOptions) -> Result<(TableAudit, TableCensus)> {
+    pub fn run_with_census(
+        path: &Path,
+        opts: &AuditOptions,
+    ) -> Result<(TableAudit, Result<TableCensus>)> {
         let (file, (report, census)) =
             with_cells(path, |v, cells| audit_and_census(v, cells, opts))?;
-        let census = TableCensus {
-            path: path.to_path_buf(),
-            variant: file.variant,
-            report: census,
-            threads: rayon::current_num_threads(),
-        };
+        let census = census
+            .map(|report| TableCensus {
+                path: path.to_path_buf(),
+                variant: file.variant,
+                report,
+                threads: rayon::current_num_threads(),
+            })
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()));
         Ok((file.audit(report), census))
     }
 
