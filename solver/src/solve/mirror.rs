@@ -37,8 +37,6 @@ pub(super) struct Twin {
     pub side_a: Side,
     /// Its filter keys: where the twins' changes are recorded.
     pub own: OwnKeys,
-    /// Twin decisions not yet written.
-    pub queue: TwinQueue,
 }
 
 /// What a pass does with group `a`; `fold` false: always [`Fold::Full`].
@@ -53,7 +51,6 @@ pub(super) fn fold_of(idx: &Index, a: usize, fold: bool) -> Fold {
         Fold::WithTwins(Box::new(Twin {
             own: OwnKeys::of_side(&side_a),
             side_a,
-            queue: TwinQueue::default(),
         }))
     }
 }
@@ -71,83 +68,5 @@ impl Writes {
     /// The writes of a group with keys `own` and twins `twin`.
     pub(super) fn new(own: OwnKeys, twin: Option<Box<Twin>>) -> Writes {
         Writes { own, twin }
-    }
-}
-
-/// A twin's decision: its bitmap position, cell, block and code.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct TwinWrite {
-    /// Bitmap position (group order).
-    pub kk: u64,
-    /// Cell (table order).
-    pub q: u64,
-    /// Block of the cell.
-    pub id: u32,
-    /// The code to store.
-    pub code: u8,
-}
-
-/// Twin decisions waiting to be written: their words are prefetched when
-/// queued and written [`TWIN_DELAY`] decisions later, so that the
-/// scattered writes (an atomic bit operation waits for its cache line)
-/// overlap the evaluations in between. Emptied before its group counts
-/// as done.
-#[derive(Default)]
-pub(super) struct TwinQueue {
-    ring: [TwinWrite; TWIN_DELAY],
-    head: usize,
-    len: usize,
-}
-
-/// Decisions between a twin's prefetch and its write.
-pub(super) const TWIN_DELAY: usize = 16;
-
-impl TwinQueue {
-    /// Queues `w`; returns the oldest queued write once the queue is full.
-    #[inline(always)]
-    pub(super) fn push(&mut self, w: TwinWrite) -> Option<TwinWrite> {
-        let slot = (self.head + self.len) % TWIN_DELAY;
-        if self.len < TWIN_DELAY {
-            self.ring[slot] = w;
-            self.len += 1;
-            return None;
-        }
-        let old = std::mem::replace(&mut self.ring[self.head], w);
-        self.head = (self.head + 1) % TWIN_DELAY;
-        Some(old)
-    }
-
-    /// The oldest queued write, removed.
-    #[inline(always)]
-    pub(super) fn pop(&mut self) -> Option<TwinWrite> {
-        if self.len == 0 {
-            return None;
-        }
-        let w = self.ring[self.head];
-        self.head = (self.head + 1) % TWIN_DELAY;
-        self.len -= 1;
-        Some(w)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_queue_returns_every_write_once_in_order() {
-        let mut q = TwinQueue::default();
-        let mut out = Vec::new();
-        for i in 0..40u64 {
-            let w = TwinWrite {
-                kk: i,
-                ..TwinWrite::default()
-            };
-            out.extend(q.push(w).map(|w| w.kk));
-        }
-        while let Some(w) = q.pop() {
-            out.push(w.kk);
-        }
-        assert_eq!(out, (0..40).collect::<Vec<_>>());
     }
 }

@@ -23,17 +23,16 @@ use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use super::counts::PassCounts;
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
-use super::mirror::{fold_of, Fold, Twin, TwinWrite, Writes};
+use super::mirror::{fold_of, Fold, Twin, Writes};
 use super::own_keys::OwnKeys;
 use super::pass_kind::{Dirty, Pass};
 use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use crate::group::{Group, MemberLoc};
-use crate::prefetch::prefetch;
 use rayon::prelude::*;
 use rules::ttc::Side;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// The filters of one group for one pass, gathered from its child blocks.
 struct GroupFilters {
@@ -103,21 +102,20 @@ impl<'a> Ctx<'a> {
     fn group(&self, a: usize, pass: Pass, dirty: Dirty, twin: Option<Box<Twin>>) -> PassCounts {
         let g = Group::new(self.idx, a);
         let mut counts = PassCounts::default();
-        let mut own = Writes::new(OwnKeys::of(&g), twin);
+        let own = Writes::new(OwnKeys::of(&g), twin);
         if dirty == Dirty::Flagged {
             if let Some(cands) = self.listed_candidates(&g) {
-                self.evaluate_listed(&g, &mut own, pass, &cands, &mut counts);
-                self.flush_twins(&mut own, pass, &mut counts);
+                self.evaluate_listed(&g, &own, pass, &cands, &mut counts);
                 return counts;
             }
         }
-        self.scan(&g, &mut own, pass, dirty, &mut counts);
+        self.scan(&g, &own, pass, dirty, &mut counts);
         counts
     }
 
     /// Evaluates the members of `g` the pass looks at, by a scan of the
     /// group through its filters.
-    fn scan(&self, g: &Group, own: &mut Writes, pass: Pass, dirty: Dirty, counts: &mut PassCounts) {
+    fn scan(&self, g: &Group, own: &Writes, pass: Pass, dirty: Dirty, counts: &mut PassCounts) {
         let mut f = self.filters(g, pass, dirty);
         if f.any_pc == 0 || f.any_lines.iter().all(|&w| w == 0) {
             return;
@@ -145,7 +143,6 @@ impl<'a> Ctx<'a> {
             }
             k = word_end;
         }
-        self.flush_twins(own, pass, counts);
         if overflowed {
             counts.loss_overflows += 1;
             counts.full_hashed = counts.full;
@@ -169,14 +166,14 @@ impl<'a> Ctx<'a> {
     }
 
     /// Stores the result `code` of member `b` (bitmap position `kk`) if it
-    /// is decided, and queues the same for its mirror twin if `own` has
-    /// one ([`super::mirror`]).
+    /// is decided, and of its mirror twin if `own` has one
+    /// ([`super::mirror`]).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn decide(
         &self,
         g: &Group,
-        own: &mut Writes,
+        own: &Writes,
         kk: u64,
         b: &Side,
         code: u8,
@@ -186,55 +183,18 @@ impl<'a> Ctx<'a> {
         if code == UNDECIDED {
             return;
         }
+        // The twin first: a solve killed in between leaves the member
+        // pending, and the pass redone after the resume evaluates it and
+        // writes both again (the twin's group is never evaluated).
+        if let Some(t) = &own.twin {
+            let mb = b.mirrored(&g.v);
+            let kk2 = self.idx.rank(&t.side_a, &mb);
+            let q2 = self.idx.rank(&mb, &t.side_a);
+            let id2 = self.idx.side_id(&mb);
+            self.write(kk2, q2, id2, code, &t.own, pass, counts);
+        }
         let id = self.idx.side_id(b);
         self.write(kk, g.own_cell(b), id, code, &own.own, pass, counts);
-        if let Some(t) = &mut own.twin {
-            let mb = b.mirrored(&g.v);
-            let w = TwinWrite {
-                kk: self.idx.rank(&t.side_a, &mb),
-                q: self.idx.rank(&mb, &t.side_a),
-                id: self.idx.side_id(&mb) as u32,
-                code,
-            };
-            // The twin's cell, bit and filter words are scattered: they
-            // are fetched now and written a few decisions later.
-            prefetch(&self.cells[w.q as usize]);
-            prefetch(&self.bitmap(pass)[(w.kk >> 6) as usize]);
-            if let Some(line) = self.changed.cur_lines.get(w.id as usize * LINE_WORDS) {
-                prefetch(line);
-            }
-            if let Some(old) = t.queue.push(w) {
-                self.write(
-                    old.kk,
-                    old.q,
-                    old.id as usize,
-                    old.code,
-                    &t.own,
-                    pass,
-                    counts,
-                );
-            }
-        }
-    }
-
-    /// Writes the queued twin decisions of a group (before it counts as
-    /// done).
-    pub(super) fn flush_twins(&self, own: &mut Writes, pass: Pass, counts: &mut PassCounts) {
-        if let Some(t) = &mut own.twin {
-            while let Some(w) = t.queue.pop() {
-                self.write(w.kk, w.q, w.id as usize, w.code, &t.own, pass, counts);
-            }
-        }
-    }
-
-    /// The bitmap a pass writes: decided positions in a WDL sweep and
-    /// pending wins in an odd wave (`w`), pending losses in an even one.
-    #[inline(always)]
-    fn bitmap(&self, pass: Pass) -> &[AtomicU64] {
-        match pass {
-            Pass::Distance(d) if d % 2 == 0 => self.l,
-            _ => self.w,
-        }
     }
 
     /// Stores `code` into cell `q` (block `id`, bitmap position `kk`),

@@ -185,7 +185,7 @@ impl<'a> Ctx<'a> {
     pub(super) fn evaluate_listed(
         &self,
         g: &Group,
-        own: &mut Writes,
+        own: &Writes,
         pass: Pass,
         cands: &[Candidate],
         counts: &mut PassCounts,
