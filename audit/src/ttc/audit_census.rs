@@ -19,7 +19,7 @@ use super::census::{
 };
 use super::equations::Children;
 use super::group_walk::walk_group;
-use super::mirror::Asymmetry;
+use super::mirror_pairs::asymmetries;
 use super::progress::Progress;
 use super::table_audit::{Acc, AuditOptions, AuditReport, Cells, Ctx};
 use super::threat_memo::ThreatMemo;
@@ -59,7 +59,7 @@ pub fn audit_and_census(
         cap,
     };
     let pb = Progress::new(opts.progress, idx.size(), "audit+census post");
-    let (post_audit, (post_census, asymmetry)) = (0..idx.num_sides())
+    let (mut post_audit, post_census) = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
         .map_init(
@@ -72,12 +72,13 @@ pub fn audit_and_census(
             },
         )
         .reduce(
-            || (Acc::new(), (SectionCensus::default(), None)),
-            |(a1, (s1, m1)), (a2, (s2, m2))| {
-                (a1.merge(a2, cap), (s1.merge(s2), Asymmetry::lower(m1, m2)))
-            },
+            || (Acc::new(), SectionCensus::default()),
+            |(a1, s1), (a2, s2)| (a1.merge(a2, cap), s1.merge(s2)),
         );
     pb.finish();
+    let asym = asymmetries(&idx, cells.post, cap);
+    post_audit.add_asymmetries(cap, &asym);
+    let asymmetry = asym.lowest.first();
     let opening_audit = ctx.opening_pass(opts.progress);
     let opening_census = match asymmetry {
         None => Ok(opening_pass(&idx, &oidx, cells, opts.progress)),
@@ -103,9 +104,8 @@ fn post_group_both(
     acc: &mut Acc,
     memo: &mut ThreatMemo,
     lists: &mut DetectorLists,
-) -> (SectionCensus, Option<Asymmetry>) {
+) -> SectionCensus {
     let mut s = SectionCensus::default();
-    let mut asymmetry = None;
     memo.start_group();
     walk_group(ctx.idx, ctx.cells.post, a, |m| {
         let det = member_threats(&m.board, m.squares, memo, lists, &mut s);
@@ -126,11 +126,10 @@ fn post_group_both(
         }
         acc.check_post(ctx.cap, m.own, m.stored, m.terminal, &kids);
         s.tally(m.stored, m.terminal, det.winning, replies);
-        if let Some(t) = &m.twin {
-            acc.check_twin(ctx.cap, t, m.stored, m.terminal, &kids);
-            let asym = s.tally_twin((m.own, m.stored), t, m.terminal, det, replies);
-            asymmetry = Asymmetry::lower(asymmetry, asym);
+        if m.twinned {
+            acc.tally_twin(m.stored, m.terminal, &kids);
+            s.tally_twin(m.stored, m.terminal, det, replies);
         }
     });
-    (s, asymmetry)
+    s
 }

@@ -35,8 +35,8 @@
 //! not (a damaged table, which must not give figures silently wrong).
 
 use super::board::{Board, MoveList};
-use super::group_walk::{walk_group, Twin};
-use super::mirror::Asymmetry;
+use super::group_walk::walk_group;
+use super::mirror_pairs::asymmetries;
 use super::progress::Progress;
 use super::table_audit::{opening_child, Cells};
 use super::threat_memo::{Detection, ThreatMemo};
@@ -184,26 +184,13 @@ impl SectionCensus {
         self
     }
 
-    /// Tallies the twin of a member holding `stored` (cell `own`) as the
-    /// member was tallied (`det` its detectors' result, `kids` its
-    /// children), and returns the asymmetry if the twin holds another code.
+    /// Tallies the twin of a member holding `stored` as the member was
+    /// tallied (`det` its detectors' result, `kids` its children); that
+    /// the twin holds `stored` too is checked by [`asymmetries`].
     #[inline]
-    pub(crate) fn tally_twin(
-        &mut self,
-        (own, stored): (u64, u8),
-        twin: &Twin,
-        terminal: bool,
-        det: Detection,
-        kids: Replies,
-    ) -> Option<Asymmetry> {
+    pub(crate) fn tally_twin(&mut self, stored: u8, terminal: bool, det: Detection, kids: Replies) {
         self.detector_mismatches += det.differ as u64;
         self.tally(stored, terminal, det.winning, kids);
-        (twin.stored != stored).then_some(Asymmetry {
-            cell: twin.own,
-            stored: twin.stored,
-            mirror: own,
-            mirror_stored: stored,
-        })
     }
 
     /// Tallies one position: its code, whether it is terminal, the winning
@@ -404,7 +391,7 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
     let oidx = OpeningIndex::new(v);
     cells.check_sizes(v, &idx, &oidx)?;
     let pb = Progress::new(progress, idx.size(), "census post");
-    let (post, asymmetry) = (0..idx.num_sides())
+    let post = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
         .map_init(ThreatMemo::new, |memo, a| {
@@ -412,12 +399,9 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
             pb.inc(idx.block_len(a));
             s
         })
-        .reduce(
-            || (SectionCensus::default(), None),
-            |(s1, a1), (s2, a2)| (s1.merge(s2), Asymmetry::lower(a1, a2)),
-        );
+        .reduce(SectionCensus::default, SectionCensus::merge);
     pb.finish();
-    if let Some(a) = asymmetry {
+    if let Some(a) = asymmetries(&idx, cells.post, 1).lowest.first() {
         return Err(a.refusal());
     }
     let opening = opening_pass(&idx, &oidx, cells, progress);
@@ -506,21 +490,15 @@ pub(crate) fn member_threats(
 
 /// Census of the post-opening positions `(B, A)` whose opponent is
 /// configuration `a` (see `table_audit` for the grouping), with their
-/// twins when the walk is folded there (nothing when `a` is itself a
-/// group of twins; see [`super::mirror`]), and the twin of lowest cell
-/// that differs from its mirror image, if any (the census is then not
-/// valid). The detectors run once per square set of the side to move,
+/// twins, tallied as the members, when the walk is folded there (nothing
+/// when `a` is itself a group of twins; see [`super::mirror`]; whether
+/// the twins hold their images' codes is checked by [`asymmetries`]).
+/// The detectors run once per square set of the side to move,
 /// recorded in `memo` (see [`super::threat_memo`];
 /// [`ThreatMemo::disabled`] runs them for every position). Public for
 /// benchmarks, sampling and tests; [`census`] covers every group.
-pub fn post_group(
-    idx: &Index,
-    post: &[u8],
-    a: usize,
-    memo: &mut ThreatMemo,
-) -> (SectionCensus, Option<Asymmetry>) {
+pub fn post_group(idx: &Index, post: &[u8], a: usize, memo: &mut ThreatMemo) -> SectionCensus {
     let mut s = SectionCensus::default();
-    let mut asymmetry = None;
     let mut lists = DetectorLists::default();
     memo.start_group();
     walk_group(idx, post, a, |m| {
@@ -530,12 +508,11 @@ pub fn post_group(
             m.for_each_child_code(|code| kids.add(code));
         }
         s.tally(m.stored, m.terminal, det.winning, kids);
-        if let Some(t) = &m.twin {
-            let asym = s.tally_twin((m.own, m.stored), t, m.terminal, det, kids);
-            asymmetry = Asymmetry::lower(asymmetry, asym);
+        if m.twinned {
+            s.tally_twin(m.stored, m.terminal, det, kids);
         }
     });
-    (s, asymmetry)
+    s
 }
 
 /// Census of opening positions `lo..hi` (children through checked play).

@@ -14,7 +14,9 @@
 //! The walk is folded by the left-right mirror ([`super::mirror`]): a
 //! group that is the mirror image of a lower one is not walked; the
 //! members of that lower one carry their *twin* (their mirror image, in
-//! the group not walked), whose own cell is prefetched with theirs.
+//! the group not walked), tallied as they are; the twins' cells are
+//! compared with their mirror images' block by block
+//! ([`super::mirror_pairs`]).
 //!
 //! The walk is generic over its visitor (a closure inlined into each
 //! caller, no dynamic dispatch): it is the inner loop of `ttc audit` and
@@ -22,7 +24,7 @@
 
 use super::block_ranker::{blocked_by, BlockRanker};
 use super::board::{holds_line, Board};
-use super::mirror::{group_fold, mirror_side, GroupFold};
+use super::mirror::{group_fold, GroupFold};
 use rules::ttc::{Color, Side, HAND};
 use tables::Index;
 
@@ -73,20 +75,13 @@ pub(crate) struct Member<'g> {
     pub squares: u16,
     /// Whether a line is on the board (either colour).
     pub terminal: bool,
-    /// Its twin, when the walk is folded: the mirror image, in the group
-    /// not walked, which has the same value, the same number of moves
-    /// and mirrored children.
-    pub twin: Option<Twin>,
+    /// Whether it has a twin, when the walk is folded: its mirror image,
+    /// in the group not walked, which has the same value, the same number
+    /// of moves and mirrored children. The twin is tallied as the member
+    /// is; whether its cell holds the member's code is checked block by
+    /// block ([`super::mirror_pairs`]), not here.
+    pub twinned: bool,
     group: &'g Group<'g>,
-}
-
-/// The mirror image of a member, in a group the walk skips.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Twin {
-    /// Its own post-opening cell.
-    pub own: u64,
-    /// The code stored there.
-    pub stored: u8,
 }
 
 impl Member<'_> {
@@ -117,11 +112,10 @@ impl Member<'_> {
 pub(crate) fn walk_group(idx: &Index, post: &[u8], a: usize, mut visit: impl FnMut(&Member<'_>)) {
     let v = idx.variant();
     let side_a = *idx.side(a);
-    // The twins' opponent, when there are twins.
-    let mirror_a = match group_fold(idx, a) {
+    let twinned = match group_fold(idx, a) {
         GroupFold::Skipped(_) => return,
-        GroupFold::Whole => None,
-        GroupFold::WithTwins(_) => Some(mirror_side(&v, &side_a)),
+        GroupFold::Whole => false,
+        GroupFold::WithTwins(_) => true,
     };
     let blocked = blocked_by(&v, &side_a);
     // Children (A', B') have A' = A, or A minus the captured piece:
@@ -146,20 +140,15 @@ pub(crate) fn walk_group(idx: &Index, post: &[u8], a: usize, mut visit: impl FnM
         let b = idx.inner_unrank(j, blocked);
         let own = idx.rank(&b, &side_a);
         prefetch(post, own);
-        let twin = mirror_a.map(|ma| {
-            let t = idx.rank(&mirror_side(&v, &b), &ma);
-            prefetch(post, t);
-            t
-        });
-        (b, own, twin)
+        (b, own)
     };
-    let mut ring = [(side_a, 0u64, None); LOOKAHEAD];
+    let mut ring = [(side_a, 0u64); LOOKAHEAD];
     for j in 0..len.min(LOOKAHEAD as u64) {
         ring[j as usize] = member(j);
     }
     for j in 0..len {
         let slot = (j % LOOKAHEAD as u64) as usize;
-        let (b, own, twin) = ring[slot];
+        let (b, own) = ring[slot];
         if j + (LOOKAHEAD as u64) < len {
             ring[slot] = member(j + LOOKAHEAD as u64);
         }
@@ -173,10 +162,7 @@ pub(crate) fn walk_group(idx: &Index, post: &[u8], a: usize, mut visit: impl FnM
             board,
             squares,
             terminal: opponent_line || holds_line(board.n, squares),
-            twin: twin.map(|t| Twin {
-                own: t,
-                stored: post[t as usize],
-            }),
+            twinned,
             group: &group,
         });
     }

@@ -8,9 +8,10 @@
 //! The audit and the census fold their walk over the groups of the
 //! post-opening section by it ([`group_fold`]): a group whose opponent
 //! configuration is its own mirror image is walked in full; of two groups
-//! that are each other's mirror image, the lower is walked and each of its
-//! members is compared with its *twin*, the member's mirror image in the
-//! other group, which is not walked.
+//! that are each other's mirror image, the lower is walked, and each of
+//! its members' *twins* (the member's mirror image, in the other group,
+//! which is not walked) is compared with it block by block
+//! ([`super::mirror_pairs`]).
 //!
 //! Why this checks the whole table: let the *quotient game* have the cells
 //! that are walked as its positions, a move to a twin leading to the

@@ -39,6 +39,7 @@ mod group_walk;
 pub mod index_audit;
 pub mod index_under_audit;
 pub mod mirror;
+pub mod mirror_pairs;
 pub mod naive;
 pub mod progress;
 pub mod table_audit;

@@ -29,8 +29,9 @@
 
 use super::board::{Board, MoveList, PlainMove};
 use super::equations::{self, describe, Children};
-use super::group_walk::{walk_group, Twin};
+use super::group_walk::walk_group;
 use super::mirror::{twin_source, EQ_MIRROR};
+use super::mirror_pairs::{asymmetries, Asymmetries};
 use super::progress::Progress;
 use rayon::prelude::*;
 use rules::ttc::{Color, Position, Side, Variant};
@@ -293,18 +294,24 @@ impl Acc {
     /// position's line and moves (the mirror keeps both); it fails if its
     /// code is not `stored`.
     #[inline(always)]
-    pub(crate) fn check_twin(
-        &mut self,
-        cap: usize,
-        twin: &Twin,
-        stored: u8,
-        terminal: bool,
-        kids: &Children,
-    ) {
-        self.tally(twin.stored, terminal, kids);
-        if twin.stored != stored {
-            self.fail(cap, Cell::Post(twin.own));
+    pub(crate) fn tally_twin(&mut self, stored: u8, terminal: bool, kids: &Children) {
+        self.tally(stored, terminal, kids);
+    }
+
+    /// Adds the twins that differ from their mirror images (tallied in
+    /// the walk with their images' codes): each a failing cell, counted
+    /// in the histogram under its own code.
+    pub(crate) fn add_asymmetries(&mut self, cap: usize, asym: &Asymmetries) {
+        for (h, d) in self.hist.iter_mut().zip(&asym.delta) {
+            *h = h.wrapping_add_signed(*d);
         }
+        self.recorded
+            .extend(asym.lowest.iter().map(|a| Cell::Post(a.cell)));
+        if self.recorded.len() > cap {
+            self.recorded.sort_unstable();
+            self.recorded.truncate(cap);
+        }
+        self.failures += asym.count;
     }
 
     #[inline(always)]
@@ -454,8 +461,8 @@ impl Ctx<'_> {
                 m.for_each_child_code(|code| kids.add(code));
             }
             acc.check_post(self.cap, m.own, m.stored, m.terminal, &kids);
-            if let Some(t) = &m.twin {
-                acc.check_twin(self.cap, t, m.stored, m.terminal, &kids);
+            if m.twinned {
+                acc.tally_twin(m.stored, m.terminal, &kids);
             }
         });
     }
@@ -586,9 +593,10 @@ impl Ctx<'_> {
 }
 
 /// Checks the post-opening positions of group `a` only (positions whose
-/// opponent is one-side configuration `a`) and their twins when the walk
-/// is folded there (none if `a` is itself a group of twins, see
-/// [`super::mirror`]); returns `(positions, failures)`.
+/// opponent is one-side configuration `a`), counting their twins when the
+/// walk is folded there (none if `a` is itself a group of twins, see
+/// [`super::mirror`]; the twins' cells are compared with their images by
+/// [`super::mirror_pairs`], not here); returns `(positions, failures)`.
 /// For benchmarks and sampling; [`audit_cells`] checks everything.
 pub fn check_post_group(idx: &Index, oidx: &OpeningIndex, post: &[u8], a: usize) -> (u64, u64) {
     let ctx = Ctx {
@@ -632,6 +640,8 @@ pub fn audit_cells(v: Variant, cells: Cells, opts: &AuditOptions) -> Result<Audi
         })
         .reduce(Acc::new, |x, y| x.merge(y, cap));
     pb.finish();
+    let mut post = post;
+    post.add_asymmetries(cap, &asymmetries(&idx, ctx.cells.post, cap));
     let opening = ctx.opening_pass(opts.progress);
     Ok(ctx.report(&post, &opening, t0))
 }
