@@ -264,3 +264,57 @@ fn corrupted_cell_of_a_folded_group_is_named_and_refused_by_the_census() {
         }
     }
 }
+
+/// Two damages the twins' comparison alone misses. A pair of mirror
+/// images inside a group that is its own mirror image (both cells walked)
+/// made to differ: the census, which counts a twin parent with its
+/// image's children, refuses the table, naming the pair. A twin damaged
+/// exactly as its mirror image (as a wrong solve would write them): the
+/// twin passes its comparison, and the audit names the image, not the
+/// twin's parents, as the root.
+#[test]
+fn damage_within_a_self_mirror_group_and_on_both_twins_is_named() {
+    let v = Variant::all_3x3(PawnReading::TravelDirection, 4)[0];
+    let idx = Index::new(v);
+    let (post, opening, _) = solved(v);
+    // A walked pair: opponent its own mirror, mover not.
+    let k = (0..post.len() as u64)
+        .find(|&i| {
+            let (m, o) = idx.unrank(i).unwrap();
+            matches!(group_fold(&idx, idx.side_id(&o)), GroupFold::Whole)
+                && mirror_rank(&idx, &m, &o) != i
+                && post[i as usize] % 2 == 1
+                && post[i as usize] < 200
+        })
+        .expect("such a pair exists");
+    let (m, o) = idx.unrank(k).unwrap();
+    let image = mirror_rank(&idx, &m, &o);
+    let mut p = post.clone();
+    p[k as usize] += 2;
+    let cells = Cells {
+        post: &p,
+        opening: &opening,
+    };
+    let e = census(v, cells, false).unwrap_err();
+    assert!(e.contains("not mirror-symmetric"), "{e}");
+    let (hi, lo) = (k.max(image), k.min(image));
+    assert!(
+        e.contains(&format!("cell {hi} holds")) && e.contains(&format!("cell {lo}, holds")),
+        "{e}"
+    );
+    // Both cells of a folded pair set to 254.
+    let twin = find_folded(&idx, &post, post.len() / 3, true, |c| c != 0 && c != DRAW);
+    let (m, o) = idx.unrank(twin).unwrap();
+    let image = mirror_rank(&idx, &m, &o);
+    let mut p = post.clone();
+    p[twin as usize] = 254;
+    p[image as usize] = 254;
+    let r = audit(v, &p, &opening);
+    assert!(r.root_analysis_complete);
+    assert_eq!(
+        r.root_failures,
+        vec![Cell::Post(image)],
+        "{:?}",
+        r.first_failure
+    );
+}

@@ -78,7 +78,7 @@ pub fn audit_and_census(
     pb.finish();
     let asym = asymmetries(&idx, cells.post, cap);
     post_audit.add_asymmetries(cap, &asym);
-    let asymmetry = asym.lowest.first();
+    let asymmetry = asym.first();
     let opening_audit = ctx.opening_pass(opts.progress);
     let opening_census = match asymmetry {
         None => Ok(opening_pass(&idx, &oidx, cells, opts.progress)),

@@ -401,7 +401,7 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
         })
         .reduce(SectionCensus::default, SectionCensus::merge);
     pb.finish();
-    if let Some(a) = asymmetries(&idx, cells.post, 1).lowest.first() {
+    if let Some(a) = asymmetries(&idx, cells.post, 1).first() {
         return Err(a.refusal());
     }
     let opening = opening_pass(&idx, &oidx, cells, progress);

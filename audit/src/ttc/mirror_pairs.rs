@@ -26,6 +26,18 @@ pub struct Asymmetries {
     /// how many of their mirror images do (what a histogram that counted
     /// each twin under its image's code is off by).
     pub delta: Vec<i64>,
+    /// The lowest differing pair whose two cells both lie in a group that
+    /// is its own mirror image (both walked, so the audit checks each by
+    /// its equation; not counted above). The census, which counts a twin
+    /// parent with its image's children, refuses a table with one.
+    pub within_group: Option<Asymmetry>,
+}
+
+impl Asymmetries {
+    /// The lowest differing pair of either kind: what the census refuses.
+    pub fn first(&self) -> Option<Asymmetry> {
+        Asymmetry::lower(self.lowest.first().copied(), self.within_group)
+    }
 }
 
 impl Default for Asymmetries {
@@ -34,6 +46,7 @@ impl Default for Asymmetries {
             count: 0,
             lowest: Vec::new(),
             delta: vec![0; 256],
+            within_group: None,
         }
     }
 }
@@ -47,6 +60,7 @@ impl Asymmetries {
         self.lowest.extend(o.lowest);
         self.lowest.sort_unstable_by_key(|a| a.cell);
         self.lowest.truncate(cap);
+        self.within_group = Asymmetry::lower(self.within_group, o.within_group);
         self
     }
 }
@@ -84,7 +98,16 @@ fn block_pair(idx: &Index, post: &[u8], b: usize, cap: usize) -> Asymmetries {
         // opponent that is its own mirror has both cells walked, and
         // their equations checked.
         let (twin, image) = match group_fold(idx, idx.side_id(&t)) {
-            GroupFold::Whole => continue,
+            GroupFold::Whole => {
+                let pair = Asymmetry {
+                    cell: k.max(k2),
+                    stored: post[k.max(k2) as usize],
+                    mirror: k.min(k2),
+                    mirror_stored: post[k.min(k2) as usize],
+                };
+                out.within_group = Asymmetry::lower(out.within_group, Some(pair));
+                continue;
+            }
             GroupFold::Skipped(_) => (k, k2),
             GroupFold::WithTwins(_) => (k2, k),
         };

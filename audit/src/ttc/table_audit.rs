@@ -575,8 +575,16 @@ impl Ctx<'_> {
     }
 
     /// Whether a cell `cell`'s check reads is in `failing`: a child, or
-    /// for a twin its mirror image (then `cell` is not a root).
+    /// for a twin its mirror image (then `cell` is not a root). A child
+    /// that is a twin counts as failing when its mirror image fails: a
+    /// twin damaged as its image was passes its own check.
     fn has_failing_child(&self, cell: Cell, failing: &HashSet<Cell>) -> bool {
+        let fails = |c: &Cell| {
+            failing.contains(c)
+                || self
+                    .twin_source(*c)
+                    .is_some_and(|m| failing.contains(&Cell::Post(m)))
+        };
         if self
             .twin_source(cell)
             .is_some_and(|m| failing.contains(&Cell::Post(m)))
@@ -584,9 +592,7 @@ impl Ctx<'_> {
             return true;
         }
         match children_of(self.idx, self.oidx, cell) {
-            Ok((_, ch)) => ch
-                .iter()
-                .any(|(_, c)| c.as_ref().is_ok_and(|c| failing.contains(c))),
+            Ok((_, ch)) => ch.iter().any(|(_, c)| c.as_ref().is_ok_and(fails)),
             Err(_) => false,
         }
     }
