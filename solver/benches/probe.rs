@@ -75,6 +75,7 @@ fn bench(c: &mut Criterion) {
         level: DEFAULT_LEVEL,
         threads: Some(1),
         check: true,
+        fold: true,
     };
     pack(&Table::open(&src).expect("table"), &out, &opts, &|_| {}).expect("pack");
     bench_table(c, "3x3 PNB compact", &out, "P@a1 n@b2 N@c3 p@a3");

@@ -39,6 +39,7 @@ fn solved_tables_round_trip_exactly() {
                 level: 19,
                 threads: Some(2),
                 check: true,
+                fold: true,
             };
             let r = pack(&t, &out, &o, &|_| {}).unwrap();
             assert!(r.compact_bytes < r.source_bytes, "{bs}: {r:?}");
@@ -83,6 +84,7 @@ fn solved_and_packed(
         level: 3,
         threads: Some(2),
         check: true,
+        fold: true,
     };
     pack(&Table::open(&src).unwrap(), &out, &po, &|_| {}).unwrap();
     (src, out)

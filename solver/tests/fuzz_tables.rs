@@ -81,6 +81,7 @@ fn real() -> &'static Real {
             level: 3,
             threads: Some(1),
             check: true,
+            fold: true,
         };
         pack(&Table::open(&src).unwrap(), &out, &o, &|_| {}).unwrap();
         assert!(accepted_file(&src) && accepted_file(&out));

@@ -32,6 +32,7 @@ fn solved(dir: &Path, v: Variant, name: &str) -> (PathBuf, PathBuf) {
         level: 3,
         threads: Some(1),
         check: true,
+        fold: true,
     };
     pack(&Table::open(&src).unwrap(), &out, &o, &|_| {}).unwrap();
     (src, out)

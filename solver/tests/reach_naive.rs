@@ -151,6 +151,7 @@ fn run(v: Variant, dir: &std::path::Path) {
                 level: 3,
                 threads: Some(1),
                 check: true,
+                fold: true,
             };
             pack(&table, &c, &o, &|_| {}).unwrap();
             AnyTable::open(&c).unwrap()

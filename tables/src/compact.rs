@@ -62,7 +62,9 @@ use crate::checksum::CRC64;
 use crate::compact_header::{CompactHeader, CACHE_BYTES, HEADER_LEN};
 use crate::error::{compact_io, CompactError};
 use crate::file::Table;
+use crate::fold_layout::FoldLayout;
 use crate::section::Section;
+use crate::unfold::{for_each_unfolded, Stored};
 use rayon::prelude::*;
 use rules::ttc::Variant;
 use std::cell::RefCell;
@@ -99,6 +101,11 @@ thread_local! {
 pub struct CompactTable {
     path: PathBuf,
     header: CompactHeader,
+    /// Where the post-opening cells are stored, for a mirror-folded table
+    /// (format version 3).
+    fold: Option<FoldLayout>,
+    /// Cells stored in the blocks ([`CompactHeader::stored_cells`]).
+    stored: u64,
     map: TableBytes,
     /// Offsets and checksums of the blocks.
     index: BlockIndex,
@@ -144,9 +151,12 @@ impl CompactTable {
         // The header's length check puts the whole index inside `map`.
         let ibytes = &map[HEADER_LEN..header.data_offset() as usize];
         let index = BlockIndex::parse(ibytes, &header, path)?;
+        let fold = header.folded().then(|| FoldLayout::new(header.variant));
         Ok(CompactTable {
             path: path.to_path_buf(),
             cache: BlockCache::new(cache_blocks(CACHE_BYTES, header.block_size)),
+            stored: header.stored_cells(),
+            fold,
             header,
             map,
             index,
@@ -174,11 +184,18 @@ impl CompactTable {
         self.map.len() as u64
     }
 
-    /// Stream cells `(first, len)` of block `b`.
+    /// Whether the post-opening section is stored mirror-folded (format
+    /// version 3: one block of each mirror pair, see
+    /// [`crate::fold_layout`]).
+    pub fn folded(&self) -> bool {
+        self.fold.is_some()
+    }
+
+    /// Stored cells `(first, len)` of block `b`.
     fn block_cells(&self, b: u64) -> (u64, usize) {
         let bs = self.header.block_size as u64;
         let first = b * bs;
-        (first, (self.header.cells() - first).min(bs) as usize)
+        (first, (self.stored - first).min(bs) as usize)
     }
 
     /// Block `b` (below the block count) as stored.
@@ -271,14 +288,16 @@ impl CompactTable {
         Ok(block[(cell % bs) as usize])
     }
 
-    /// The stream position of cell `index` of `section`.
+    /// The stored position of cell `index` of `section`: its stream
+    /// position, or in a folded table the position where it (or, in a
+    /// block that is not stored, its mirror image) is stored.
     ///
     /// # Errors
     /// [`CompactError::OutOfRange`] for an index past the section.
     fn stream_position(&self, section: Section, index: u64) -> Result<u64, CompactError> {
         let (base, len) = match section {
             Section::Post => (0, self.header.post),
-            Section::Opening => (self.header.post, self.header.opening),
+            Section::Opening => (self.stored - self.header.opening, self.header.opening),
         };
         if index >= len {
             return Err(CompactError::OutOfRange {
@@ -288,7 +307,10 @@ impl CompactTable {
                 len,
             });
         }
-        Ok(base + index)
+        match (&self.fold, section) {
+            (Some(fold), Section::Post) => Ok(fold.stored_position(index)),
+            _ => Ok(base + index),
+        }
     }
 
     /// The cells of many `(section, index)` pairs, in the order given:
@@ -392,26 +414,37 @@ impl CompactTable {
         F: FnMut(u64, &[u8]) -> Result<(), E>,
     {
         self.check_block_crcs()?;
-        let batch = (64u64 << 20) / self.header.block_size as u64;
-        let batch = batch.max(1);
         let mut digest = CRC64.digest();
-        let mut b = 0;
-        while b < self.header.blocks {
-            let end = (b + batch).min(self.header.blocks);
-            let out: Vec<Result<Vec<u8>, CompactError>> = (b..end)
-                .into_par_iter()
-                .map(|i| {
-                    let mut buf = vec![0u8; self.block_cells(i).1];
-                    self.decompress_block(i, &mut buf)?;
-                    Ok(buf)
-                })
-                .collect();
-            for (i, r) in (b..end).zip(out) {
-                let cells = r?;
-                digest.update(&cells);
-                f(self.block_cells(i).0, &cells)?;
+        let mut each = |first: u64, cells: &[u8]| -> Result<(), E> {
+            digest.update(cells);
+            f(first, cells)
+        };
+        let fetch = |i: u64| -> Result<Vec<u8>, CompactError> {
+            let mut buf = vec![0u8; self.block_cells(i).1];
+            self.decompress_block(i, &mut buf)?;
+            Ok(buf)
+        };
+        if let Some(fold) = &self.fold {
+            let stored = Stored {
+                block_size: self.header.block_size as u64,
+                blocks: self.header.blocks,
+                cells: self.stored,
+                fetch: &fetch,
+            };
+            for_each_unfolded(fold, &stored, &mut each)?;
+        } else {
+            let batch = (64u64 << 20) / self.header.block_size as u64;
+            let batch = batch.max(1);
+            let mut b = 0;
+            while b < self.header.blocks {
+                let end = (b + batch).min(self.header.blocks);
+                let out: Vec<Result<Vec<u8>, CompactError>> =
+                    (b..end).into_par_iter().map(fetch).collect();
+                for (i, r) in (b..end).zip(out) {
+                    each(self.block_cells(i).0, &r?)?;
+                }
+                b = end;
             }
-            b = end;
         }
         let computed = digest.finalize();
         if computed != self.header.cells_crc {

@@ -9,7 +9,8 @@ use rules::ttc::Variant;
 use std::path::Path;
 
 pub use crate::layout::{
-    COMPACT_HEADER_LEN as HEADER_LEN, COMPACT_OLDEST_VERSION as OLDEST_VERSION,
+    COMPACT_FOLDED_VERSION as FOLDED_VERSION, COMPACT_HEADER_LEN as HEADER_LEN,
+    COMPACT_OLDEST_VERSION as OLDEST_VERSION, COMPACT_UNFOLDED_VERSION as UNFOLDED_VERSION,
     COMPACT_VERSION as FORMAT_VERSION,
 };
 
@@ -57,6 +58,21 @@ impl CompactHeader {
     /// Total cells (both sections).
     pub fn cells(&self) -> u64 {
         self.post + self.opening
+    }
+    /// Whether the post-opening section is mirror-folded (format version
+    /// [`FOLDED_VERSION`] and later, [`crate::fold_layout`]).
+    pub fn folded(&self) -> bool {
+        self.version >= FOLDED_VERSION
+    }
+    /// Cells stored in the blocks: [`CompactHeader::cells`], or for a
+    /// folded table the stored post-opening cells
+    /// ([`Index::folded_size_of`]) plus the opening cells.
+    pub fn stored_cells(&self) -> u64 {
+        if self.folded() {
+            Index::folded_size_of(self.variant) + self.opening
+        } else {
+            self.cells()
+        }
     }
     /// File offset of the compressed data.
     pub fn data_offset(&self) -> u64 {
@@ -173,12 +189,13 @@ impl CompactHeader {
                 levels.end()
             ));
         }
-        let blocks = h.cells().div_ceil(h.block_size as u64);
+        let stored = h.stored_cells();
+        let blocks = stored.div_ceil(h.block_size as u64);
         if h.blocks != blocks {
             return Err(format!(
-                "block count {} at offset 56 does not match {} cells in blocks of {} ({blocks})",
+                "block count {} at offset 56 does not match {stored} {}cells in blocks of {} ({blocks})",
                 h.blocks,
-                h.cells(),
+                if h.folded() { "stored (mirror-folded) " } else { "" },
                 h.block_size
             ));
         }

@@ -36,7 +36,7 @@
 //! pieces on the board (14,236,865 positions on 4x4).
 
 use rules::ttc::{Color, Position, Role, Side, Variant, ABSENT, HAND};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Error for a position that has no rank in an index.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -223,19 +223,30 @@ impl Index {
         idx.base.push(acc);
     }
 
-    /// [`Index::size`] of `variant`'s index, built once per variant and
-    /// remembered: every table header is checked against it when it is
-    /// parsed, and building the index is most of the cost of checking a
-    /// 3x3 table in memory.
-    pub fn size_of(variant: Variant) -> u64 {
-        static KNOWN: Mutex<Vec<(Variant, u64)>> = Mutex::new(Vec::new());
+    /// The index of `variant`, built once per variant and shared: every
+    /// table header is checked against its sizes when it is parsed
+    /// ([`Index::size_of`], [`Index::folded_size_of`]), building it is most
+    /// of the cost of checking a 3x3 table in memory, and a compact table
+    /// of format 3 keeps it to find its cells.
+    pub fn shared(variant: Variant) -> Arc<Index> {
+        static KNOWN: Mutex<Vec<Arc<Index>>> = Mutex::new(Vec::new());
         let mut known = KNOWN.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, n)) = known.iter().find(|(v, _)| *v == variant) {
-            return n;
+        if let Some(idx) = known.iter().find(|i| i.variant == variant) {
+            return idx.clone();
         }
-        let n = Index::new(variant).size();
-        known.push((variant, n));
-        n
+        let idx = Arc::new(Index::new(variant));
+        known.push(idx.clone());
+        idx
+    }
+
+    /// [`Index::size`] of `variant`'s index ([`Index::shared`]).
+    pub fn size_of(variant: Variant) -> u64 {
+        Index::shared(variant).size()
+    }
+
+    /// [`Index::folded_size`] of `variant`'s index ([`Index::shared`]).
+    pub fn folded_size_of(variant: Variant) -> u64 {
+        Index::shared(variant).folded_size()
     }
 
     /// The variant this index was built for.

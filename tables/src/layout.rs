@@ -18,11 +18,18 @@ pub const SOURCE_VERSION: u32 = 1;
 /// Source header length in bytes; cells start here.
 pub const SOURCE_HEADER_LEN: usize = 128;
 
-/// Current compact format version. Version 2 binds each block's number
-/// into its checksum (see [`crate::checksum::block_crc`]); version 1
-/// files, whose block checksums cover the compressed bytes only, are still
-/// read.
-pub const COMPACT_VERSION: u32 = 2;
+/// Current compact format version. Version 3 stores one block of each
+/// left-right mirror pair of post-opening blocks ([`crate::fold_layout`]);
+/// version 2 stores every cell and binds each block's number into its
+/// checksum (see [`crate::checksum::block_crc`]), as version 3 does;
+/// version 1 files, whose block checksums cover the compressed bytes
+/// only, are still read.
+pub const COMPACT_VERSION: u32 = 3;
+/// The first compact format version whose post-opening section is
+/// mirror-folded.
+pub const COMPACT_FOLDED_VERSION: u32 = 3;
+/// The version `ttc pack --unfolded` writes: every cell stored.
+pub const COMPACT_UNFOLDED_VERSION: u32 = 2;
 /// Oldest compact format version still read.
 pub const COMPACT_OLDEST_VERSION: u32 = 1;
 /// Compact header length in bytes; the block index starts here.

@@ -19,15 +19,18 @@ pub mod compact;
 pub mod compact_header;
 pub mod error;
 pub mod file;
+pub mod fold_layout;
 pub mod fsutil;
 pub mod header_bytes;
 pub mod huge;
 pub mod index;
 pub mod layout;
+pub mod mirror;
 pub mod pack;
 pub mod progress;
 pub mod section;
 pub mod sidecar;
 pub mod source_header;
+mod unfold;
 
 pub use index::{Index, IndexError, OpeningIndex};

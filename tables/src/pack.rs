@@ -6,15 +6,17 @@ use crate::checksum::{block_crc, CRC64};
 use crate::compact::CompactTable;
 use crate::compact_header::{
     CompactHeader, DEFAULT_BLOCK_SIZE, DEFAULT_LEVEL, FORMAT_VERSION, HEADER_LEN, INDEX_ENTRY_LEN,
-    MAX_BLOCK_SIZE,
+    MAX_BLOCK_SIZE, UNFOLDED_VERSION,
 };
 use crate::error::{compact_io, CompactError};
 use crate::file::Table;
+use crate::fold_layout::FoldLayout;
 use crate::fsutil::tmp_path;
 use crate::section::Section;
 use crate::sidecar::{sha256_file, sha256_path, sidecar_line};
 use crate::source_header::HEADER_LEN as SOURCE_HEADER_LEN;
 use rayon::prelude::*;
+use std::borrow::Cow;
 use std::fs::{self, File};
 use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -31,6 +33,10 @@ pub struct PackOptions {
     /// Decompress the new file and compare every cell with the source
     /// before it is renamed into place (default on).
     pub check: bool,
+    /// Store one post-opening block of each left-right mirror pair
+    /// (format version 3, about half the size; default on), or every cell
+    /// (format version 2, which older builds read).
+    pub fold: bool,
 }
 
 impl Default for PackOptions {
@@ -40,6 +46,7 @@ impl Default for PackOptions {
             level: DEFAULT_LEVEL,
             threads: None,
             check: true,
+            fold: true,
         }
     }
 }
@@ -55,6 +62,11 @@ pub struct PackReport {
     pub source_bytes: u64,
     /// Compact file length in bytes (header + index + data).
     pub compact_bytes: u64,
+    /// Compact format version written: 3 mirror-folded, 2 every cell.
+    pub format_version: u32,
+    /// Cells stored in the blocks: all of them (format 2), or one
+    /// post-opening block of each mirror pair plus the opening (format 3).
+    pub stored_cells: u64,
     /// Blocks written.
     pub blocks: u64,
     /// Cells per block.
@@ -79,7 +91,8 @@ pub struct PackReport {
 /// path is locked for the run; a source holding the invalid code 254 is
 /// refused, and so is an `OUT` that would overwrite the source or its
 /// sidecar.
-/// `progress(n)` is called with the number of cells just packed.
+/// `progress(n)` is called with the number of cells just packed (stored
+/// cells: [`stored_cells`] in all).
 ///
 /// # Errors
 /// [`CompactError::Options`] for a bad block size or level,
@@ -117,6 +130,18 @@ pub fn pack(
     match pool {
         Some(p) => p.install(run),
         None => run(),
+    }
+}
+
+/// The number of cells [`pack`] stores for `source` with `opts` (what
+/// its `progress` calls add up to): every cell, or with `opts.fold` the
+/// stored post-opening blocks and the opening.
+pub fn stored_cells(source: &Table, opts: &PackOptions) -> u64 {
+    let sh = source.header();
+    if opts.fold {
+        crate::Index::folded_size_of(sh.variant) + sh.opening
+    } else {
+        sh.post + sh.opening
     }
 }
 
@@ -194,6 +219,9 @@ fn pack_inner(
             ),
         });
     }
+    if opts.fold {
+        check_symmetric(source)?;
+    }
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         crate::fsutil::create_dirs(dir)?;
     }
@@ -212,6 +240,8 @@ fn pack_inner(
         cells,
         source_bytes: source.bytes().len() as u64,
         compact_bytes: header.file_len(),
+        format_version: header.version,
+        stored_cells: header.stored_cells(),
         blocks: header.blocks,
         block_size: opts.block_size,
         level: opts.level,
@@ -274,7 +304,8 @@ fn write_blocks(
     let sh = *source.header();
     let cells = &source.bytes()[SOURCE_HEADER_LEN..];
     let bs = opts.block_size as usize;
-    let blocks = (cells.len() as u64).div_ceil(bs as u64);
+    let stored = StoredStream::new(sh.variant, sh.post, sh.opening, opts.fold);
+    let blocks = stored.len.div_ceil(bs as u64);
     let f = File::create(tmp).map_err(compact_io(tmp))?;
     let mut w = BufWriter::with_capacity(1 << 20, f);
     let data_offset = HEADER_LEN as u64 + blocks * INDEX_ENTRY_LEN as u64;
@@ -282,21 +313,26 @@ fn write_blocks(
     w.write_all(&vec![0u8; data_offset as usize])
         .map_err(compact_io(tmp))?;
     let mut index: Vec<(u64, u64)> = Vec::with_capacity(blocks as usize);
+    let version = if opts.fold {
+        FORMAT_VERSION
+    } else {
+        UNFOLDED_VERSION
+    };
     let mut data_len = 0u64;
     let batch = ((32usize << 20) / bs).max(rayon::current_num_threads()) as u64;
     let mut b = 0u64;
     while b < blocks {
         let end = (b + batch).min(blocks);
-        for (i, r) in (b..end).zip(compress_batch(cells, bs, opts.level, b..end)) {
+        for (i, r) in (b..end).zip(compress_batch(cells, &stored, bs, opts.level, b..end)) {
             let z = r.map_err(|e| CompactError::Io {
                 path: tmp.to_path_buf(),
                 source: std::io::Error::other(e),
             })?;
-            index.push((data_len, block_crc(FORMAT_VERSION, i, &z)));
+            index.push((data_len, block_crc(version, i, &z)));
             data_len += z.len() as u64;
             w.write_all(&z).map_err(compact_io(tmp))?;
             let s = i * bs as u64;
-            progress((cells.len() as u64 - s).min(bs as u64));
+            progress((stored.len - s).min(bs as u64));
         }
         b = end;
     }
@@ -307,7 +343,7 @@ fn write_blocks(
     }
     let header = CompactHeader {
         variant: sh.variant,
-        version: FORMAT_VERSION,
+        version,
         post: sh.post,
         opening: sh.opening,
         cells_crc: sh.cells_crc,
@@ -332,6 +368,7 @@ fn write_blocks(
 /// again and compared with its cells.
 fn compress_batch(
     cells: &[u8],
+    stored: &StoredStream,
     bs: usize,
     level: i32,
     range: std::ops::Range<u64>,
@@ -349,8 +386,8 @@ fn compress_batch(
             |(cctx, dctx, check), i| {
                 let cctx = cctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
                 let dctx = dctx.as_mut().map_err(|e| format!("zstd context: {e}"))?;
-                let s = i as usize * bs;
-                let raw = &cells[s..(s + bs).min(cells.len())];
+                let raw = stored.block(cells, i * bs as u64, bs as u64);
+                let raw = &raw[..];
                 let z = cctx
                     .compress(raw)
                     .map_err(|e| format!("zstd, block {i}: {e}"))?;
@@ -365,4 +402,95 @@ fn compress_batch(
             },
         )
         .collect()
+}
+
+/// The cells a compact table stores, as runs of the source's cell stream
+/// in stored order: every cell, or (folded) the stored post-opening blocks
+/// ([`FoldLayout::stored_runs`]) then the opening section.
+struct StoredStream {
+    /// `(stored position, source position, length)`, consecutive.
+    runs: Vec<(u64, u64, u64)>,
+    /// Stored cells in all.
+    len: u64,
+}
+
+impl StoredStream {
+    fn new(variant: rules::ttc::Variant, post: u64, opening: u64, fold: bool) -> StoredStream {
+        let mut source_runs = if fold {
+            FoldLayout::new(variant).stored_runs()
+        } else {
+            vec![(0, post)]
+        };
+        source_runs.push((post, opening));
+        let mut runs = Vec::with_capacity(source_runs.len());
+        let mut at = 0u64;
+        for (first, len) in source_runs.into_iter().filter(|r| r.1 > 0) {
+            runs.push((at, first, len));
+            at += len;
+        }
+        StoredStream { runs, len: at }
+    }
+
+    /// The stored cells `start .. start + bs` (fewer at the end), taken
+    /// from the source cells `cells`: borrowed when they lie in one run.
+    fn block<'a>(&self, cells: &'a [u8], start: u64, bs: u64) -> Cow<'a, [u8]> {
+        let end = (start + bs).min(self.len);
+        let mut k = self.runs.partition_point(|r| r.0 + r.2 <= start);
+        let (at, first, len) = self.runs[k];
+        if end <= at + len {
+            let s = (first + start - at) as usize;
+            return Cow::Borrowed(&cells[s..s + (end - start) as usize]);
+        }
+        let mut out = Vec::with_capacity((end - start) as usize);
+        let mut pos = start;
+        while pos < end {
+            let (at, first, len) = self.runs[k];
+            let take = (at + len).min(end) - pos;
+            let s = (first + pos - at) as usize;
+            out.extend_from_slice(&cells[s..s + take as usize]);
+            pos += take;
+            k += 1;
+        }
+        Cow::Owned(out)
+    }
+}
+
+/// Refuses a source table whose post-opening cells are not left-right
+/// symmetric (a block that is not stored must equal its mirror block,
+/// cell by cell, or the folded table would not be lossless): every solved
+/// table is, so one that is not is damaged. Checked block by block in
+/// parallel ([`crate::mirror::BlockMirror::first_difference`]).
+///
+/// # Errors
+/// [`CompactError::Layout`] naming the lowest differing cell, its code,
+/// its mirror image's cell and code.
+fn check_symmetric(source: &Table) -> Result<(), CompactError> {
+    let idx = crate::Index::shared(source.header().variant);
+    let cells = &source.bytes()[SOURCE_HEADER_LEN..];
+    let block = |u: usize| {
+        let (s, l) = (idx.block_base(u) as usize, idx.block_len(u) as usize);
+        &cells[s..s + l]
+    };
+    let first = (0..idx.num_sides())
+        .into_par_iter()
+        .with_max_len(16)
+        .filter(|&u| !idx.stores_block(u))
+        .find_map_first(|u| {
+            let m = idx.mirror_id(u);
+            idx.block_mirror(u)
+                .first_difference(&idx, block(u), block(m))
+                .map(|(j, i)| (idx.block_base(u) + j, idx.block_base(m) + i))
+        });
+    match first {
+        None => Ok(()),
+        Some((cell, image)) => Err(CompactError::Layout {
+            path: source.path().to_path_buf(),
+            what: format!(
+                "post-opening cell {cell} holds code {} but its left-right mirror image, cell \
+                 {image}, holds {}: a solved table is mirror-symmetric, so this one is damaged \
+                 (`ttc audit` names the cause; `ttc pack --unfolded` packs it as it is)",
+                cells[cell as usize], cells[image as usize]
+            ),
+        }),
+    }
 }

@@ -25,9 +25,17 @@ fn variant() -> Variant {
 }
 
 /// A complete source table with cells drawn from a xorshift generator:
-/// mostly draws, some short distances, runs of equal values.
+/// mostly draws, some short distances, runs of equal values; made
+/// left-right symmetric as every solved table is (each post-opening cell
+/// copied from its mirror image when that has the lower rank, the mirror
+/// taken from the rules: `Side::mirrored`), so that it packs folded.
 fn synthetic(dir: &Path, seed: u64) -> PathBuf {
-    let path = dir.join(format!("syn{seed}.tbl"));
+    synthetic_with(dir, seed, true)
+}
+
+/// [`synthetic`], symmetric or not.
+fn synthetic_with(dir: &Path, seed: u64, symmetric: bool) -> PathBuf {
+    let path = dir.join(format!("syn{seed}{}.tbl", if symmetric { "" } else { "a" }));
     let w = TableWriter::create(&path, variant(), 255, false).unwrap();
     let mut x = seed | 1;
     let mut next = || {
@@ -50,6 +58,19 @@ fn synthetic(dir: &Path, seed: u64) -> PathBuf {
                 c.store(v, Ordering::Relaxed);
             }
             i += run;
+        }
+    }
+    if symmetric {
+        let idx = tables::Index::new(variant());
+        let v = variant();
+        let post = w.post_cells();
+        for k in 0..idx.size() {
+            let (m, o) = idx.unrank(k).unwrap();
+            let t = idx.rank(&m.mirrored(&v), &o.mirrored(&v));
+            if t < k {
+                let c = post[t as usize].load(Ordering::Relaxed);
+                post[k as usize].store(c, Ordering::Relaxed);
+            }
         }
     }
     w.finish().unwrap();
@@ -85,13 +106,24 @@ fn opts(block_size: u32) -> PackOptions {
         level: 3,
         threads: Some(2),
         check: true,
+        fold: true,
     }
 }
 
 fn packed(dir: &Path, src: &Path, block_size: u32) -> PathBuf {
-    let out = dir.join(format!("c{block_size}.ctbl"));
+    packed_with(dir, src, &opts(block_size))
+}
+
+fn packed_with(dir: &Path, src: &Path, o: &PackOptions) -> PathBuf {
+    let out = dir.join(format!(
+        "c{}{}.ctbl",
+        o.block_size,
+        if o.fold { "" } else { "u" }
+    ));
+    let block_size = o.block_size;
     let t = Table::open(src).unwrap();
-    let r = pack(&t, &out, &opts(block_size), &|_| {}).unwrap();
+    let r = pack(&t, &out, o, &|_| {}).unwrap();
+    assert_eq!(r.format_version, if o.fold { 3 } else { 2 });
     assert_eq!(r.cells_crc, t.header().cells_crc);
     assert_eq!(r.compact_bytes, fs::metadata(&out).unwrap().len());
     assert!(out.with_extension("ctbl.sha256").exists());
@@ -100,16 +132,55 @@ fn packed(dir: &Path, src: &Path, block_size: u32) -> PathBuf {
 }
 
 #[test]
+fn an_asymmetric_source_is_refused_folded_and_packs_unfolded() {
+    let dir = tempdir("asymmetric");
+    let src = synthetic_with(dir.path(), 7, false);
+    let t = Table::open(&src).unwrap();
+    let out = dir.path().join("folded.ctbl");
+    let e = pack(&t, &out, &opts(4096), &|_| {}).unwrap_err();
+    let text = e.to_string();
+    assert!(matches!(e, CompactError::Layout { .. }), "{text}");
+    assert!(
+        text.contains("mirror image") && text.contains("--unfolded"),
+        "{text}"
+    );
+    assert!(text.contains(&src.display().to_string()), "{text}");
+    assert!(!out.exists() && !dir.path().join("folded.ctbl.tmp").exists());
+    // Every cell stored: format 2, lossless.
+    let o = PackOptions {
+        fold: false,
+        ..opts(4096)
+    };
+    let c = CompactTable::open(&packed_with(dir.path(), &src, &o)).unwrap();
+    assert!(!c.folded());
+    assert_eq!(c.header().version, 2);
+    assert_eq!(c.compare(&t).unwrap(), t.header().post + t.header().opening);
+    for (i, &want) in t.post().iter().enumerate() {
+        assert_eq!(c.get(Section::Post, i as u64).unwrap(), want, "post {i}");
+    }
+}
+
+#[test]
 fn round_trip_every_cell_several_block_sizes() {
     let dir = tempdir("round_trip");
     let src = synthetic(dir.path(), 7);
     let t = Table::open(&src).unwrap();
     let total = t.header().post + t.header().opening;
-    // 1000 and 65,521 do not divide either section; 1 << 20 exceeds the table.
-    for bs in [1000u32, 4096, 65_521, 1 << 20] {
-        let out = packed(dir.path(), &src, bs);
+    // 1000 and 65,521 do not divide either section; 1 << 20 exceeds the
+    // table. Folded (format 3) and every cell stored (format 2).
+    let sizes = [1000u32, 4096, 65_521, 1 << 20];
+    for (bs, fold) in sizes.iter().flat_map(|&b| [(b, true), (b, false)]) {
+        let out = packed_with(dir.path(), &src, &PackOptions { fold, ..opts(bs) });
         let c = CompactTable::open(&out).unwrap();
-        assert_eq!(c.blocks(), total.div_ceil(bs as u64), "block size {bs}");
+        assert_eq!(c.folded(), fold);
+        let stored = if fold {
+            tables::Index::folded_size_of(variant()) + t.header().opening
+        } else {
+            total
+        };
+        assert!(!fold || stored < total * 3 / 4, "{stored} of {total}");
+        assert_eq!(c.header().stored_cells(), stored);
+        assert_eq!(c.blocks(), stored.div_ceil(bs as u64), "block size {bs}");
         assert_eq!(c.compare(&t).unwrap(), total);
         let v = c.verify().unwrap();
         assert_eq!(v.cells, total);
@@ -186,7 +257,12 @@ fn damaged_files_are_refused() {
     drop(c);
     flip(&p, data_offset(&p) + b2 + 5);
     let c = CompactTable::open(&p).unwrap();
-    let e = c.get(Section::Post, 2 * 4096 + 17).unwrap_err();
+    // The folded table stores cells out of index order: the first cell
+    // that fails to read must be one stored in block 2.
+    let bad = (0..c.header().post)
+        .find(|&i| c.get(Section::Post, i).is_err())
+        .expect("a cell stored in block 2");
+    let e = c.get(Section::Post, bad).unwrap_err();
     assert!(matches!(e, CompactError::Block { block: 2, .. }), "{e}");
     assert!(e.to_string().contains(&name(&p)), "{e}");
     // Other blocks still read.
@@ -457,12 +533,31 @@ fn swap_blocks(raw: &mut [u8], blocks: usize, version: u32) {
 fn swapped_blocks_are_refused() {
     let dir = tempdir("swapped");
     let src = synthetic(dir.path(), 9);
-    let good = packed(dir.path(), &src, 4096);
+    let source = Table::open(&src).unwrap();
+    // Format 3 (folded): the same block-number binding.
+    let folded = packed(dir.path(), &src, 4096);
+    let blocks = CompactTable::open(&folded).unwrap().blocks() as usize;
+    let mut v3 = fs::read(&folded).unwrap();
+    swap_blocks(&mut v3, blocks, 3);
+    let p3 = dir.path().join("swapped3.ctbl");
+    fs::write(&p3, &v3).unwrap();
+    let c = CompactTable::open(&p3).unwrap();
+    assert!(matches!(
+        c.verify(),
+        Err(CompactError::Block { block: 1, .. })
+    ));
+    assert!(c.compare(&source).is_err());
+
+    // Formats 2 and 1 store every cell in stream order.
+    let o = PackOptions {
+        fold: false,
+        ..opts(4096)
+    };
+    let good = packed_with(dir.path(), &src, &o);
     let c = CompactTable::open(&good).unwrap();
     let blocks = c.blocks() as usize;
     drop(c);
     let raw = fs::read(&good).unwrap();
-    let source = Table::open(&src).unwrap();
 
     let mut v2 = raw.clone();
     swap_blocks(&mut v2, blocks, 2);

@@ -21,10 +21,16 @@ fn header_bytes(version: u32) -> ([u8; compact::HEADER_LEN], u64) {
     .unwrap();
     let post = Index::new(variant).size();
     let opening = OpeningIndex::new(variant).size();
-    let blocks = (post + opening).div_ceil(4096);
+    // From format 3 one post-opening block of each mirror pair is stored.
+    let stored = if version >= compact::FOLDED_VERSION {
+        Index::folded_size_of(variant)
+    } else {
+        post
+    };
+    let blocks = (stored + opening).div_ceil(4096);
     let h = CompactHeader {
         variant,
-        version: compact::FORMAT_VERSION,
+        version,
         post,
         opening,
         cells_crc: 0x1234,
@@ -34,10 +40,9 @@ fn header_bytes(version: u32) -> ([u8; compact::HEADER_LEN], u64) {
         data_len: blocks,
         index_crc: 0x5678,
     };
-    let mut b = h.to_bytes();
-    b[8..12].copy_from_slice(&version.to_le_bytes());
-    let crc = CRC64.checksum(&b[..80]);
-    b[80..88].copy_from_slice(&crc.to_le_bytes());
+    let b = h.to_bytes();
+    assert_eq!(&b[8..12], &version.to_le_bytes());
+    assert_eq!(CRC64.checksum(&b[..80]).to_le_bytes(), b[80..88]);
     (b, h.file_len())
 }
 

@@ -88,6 +88,19 @@ fn synthetic(dir: &Path) -> (PathBuf, PathBuf) {
             c.store(v, Ordering::Relaxed);
         }
     }
+    // Left-right symmetric, as a solved table is, so that it packs folded
+    // (format 3): each post-opening cell copied from its mirror image
+    // when that has the lower rank (the mirror taken from the rules).
+    let (v, idx) = (variant(), tables::Index::new(variant()));
+    let post = w.post_cells();
+    for k in 0..idx.size() {
+        let (m, o) = idx.unrank(k).unwrap();
+        let t = idx.rank(&m.mirrored(&v), &o.mirrored(&v));
+        if t < k {
+            let c = post[t as usize].load(Ordering::Relaxed);
+            post[k as usize].store(c, Ordering::Relaxed);
+        }
+    }
     w.finish().unwrap();
     let out = dir.join("syn.ctbl");
     let t = Table::open(&src).unwrap();
@@ -96,6 +109,7 @@ fn synthetic(dir: &Path) -> (PathBuf, PathBuf) {
         level: 3,
         threads: Some(1),
         check: true,
+        fold: true,
     };
     pack(&t, &out, &o, &|_| {}).unwrap();
     (src, out)
@@ -233,7 +247,19 @@ fn real_blocks() -> Blocks {
     let (src, packed) = synthetic_bytes();
     let (h, index) = real_index();
     let ix = BlockIndex::parse(&index, &h, Path::new("syn")).unwrap();
-    let all = &src[source_header::HEADER_LEN..];
+    let cells = &src[source_header::HEADER_LEN..];
+    // A folded table (format 3) stores the post-opening blocks that are
+    // the lower of their mirror pair, then the opening cells.
+    assert!(h.folded());
+    let idx = tables::Index::new(h.variant);
+    let mut all: Vec<u8> = (0..idx.num_sides())
+        .filter(|&u| idx.stores_block(u))
+        .flat_map(|u| {
+            let (s, l) = (idx.block_base(u) as usize, idx.block_len(u) as usize);
+            cells[s..s + l].iter().copied()
+        })
+        .collect();
+    all.extend_from_slice(&cells[h.post as usize..]);
     let bs = h.block_size as usize;
     let mut b = Blocks {
         seeds: vec![],

@@ -18,7 +18,7 @@ use std::time::SystemTime;
 use tables::any::AnyTable;
 
 /// Largest table file read into memory (1 GiB): the compact table of the
-/// full game is 48 MB, its source table 2.48 GB.
+/// full game is 24 MB, its source table 2.48 GB.
 pub const IN_MEMORY_LIMIT: u64 = 1 << 30;
 
 /// What identifies a file's contents without reading them: inode, length

@@ -1,0 +1,306 @@
+//! The left-right mirror on the post-opening index, cell by cell.
+//!
+//! Mirroring the board left to right (file `f -> n-1-f`, ranks and pawn
+//! directions kept: [`rules::ttc::Side::mirrored`]) maps the cell of
+//! `(mover U, opponent T)` to the cell of `(M(U), M(T))`, each side mirrored
+//! in its own frame. So the cells of block `U` (the positions whose mover
+//! is `U`, see [`crate::index`]) map onto the cells of block `M(U)`
+//! ([`Index::mirror_id`]), a permutation of the opponents: a
+//! [`BlockMirror`] computes it with two table lookups per cell, without
+//! unranking (the opponents beside `U` fall into runs that share the free
+//! squares: the pawn in hand, or on one square with one direction; within
+//! a run only the non-pawn pieces' compressed squares change, and the
+//! mirror maps each compressed square to one compressed square).
+//!
+//! The compact table stores the cells of one block of each mirror pair
+//! ([`crate::compact`], format version 3) and rebuilds the other with it.
+
+use crate::Index;
+
+/// The file-mirrored square `s` of an `n x n` board (squares numbered
+/// rank by rank), `n` 3 or 4: `s - s % n + (n - 1 - s % n)`, without the
+/// division (probes call it for every move).
+#[inline(always)]
+fn mirror_square(s: u8, n: u8) -> u8 {
+    const THREE: [u8; 16] = [2, 1, 0, 5, 4, 3, 8, 7, 6, 9, 10, 11, 12, 13, 14, 15];
+    if n == 4 {
+        s ^ 3
+    } else {
+        debug_assert_eq!(n, 3);
+        THREE[s as usize & 15]
+    }
+}
+
+/// The mirror image of the square set `m` of an `n x n` board.
+fn mirror_mask(m: u16, n: u8) -> u16 {
+    let mut out = 0u16;
+    let mut rest = m;
+    while rest != 0 {
+        let s = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        out |= 1 << mirror_square(s, n);
+    }
+    out
+}
+
+/// Squares of `m` strictly below square `s`, counted.
+fn below(m: u16, s: u8) -> u32 {
+    (m & ((1u32 << s) - 1) as u16).count_ones()
+}
+
+/// One run of a block's cells that share their free squares: `len` cells
+/// from inner rank `src` map to the cells from inner rank `dst` of the
+/// mirror block, cell `src + k` (non-pawn arrangement `k` over `g` free
+/// squares) to `dst + np(g, perm[c1], perm[c2], perm[c3])`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    src: u64,
+    dst: u64,
+    len: u64,
+    g: u32,
+    /// Compressed square in this block's free squares -> compressed
+    /// square of its mirror in the mirror block's; `perm[g] = g` (in hand
+    /// or absent).
+    perm: [u8; 17],
+}
+
+/// The permutation from the cells of block `u` to the cells of block
+/// `M(u)` that hold their mirror images ([`Index::block_mirror`]).
+#[derive(Clone, Debug)]
+pub struct BlockMirror {
+    /// Block id `u`.
+    pub block: usize,
+    /// Block id of its mirror, [`Index::mirror_id`]`(u)`.
+    pub image_block: usize,
+    /// The runs in increasing `src` order, covering `0..block_len(u)`.
+    runs: Vec<Run>,
+}
+
+impl BlockMirror {
+    /// Inner rank in block [`BlockMirror::image_block`] of the mirror image
+    /// of inner rank `j` of [`BlockMirror::block`] (`j` below the block's
+    /// length; panics otherwise).
+    pub fn image(&self, idx: &Index, j: u64) -> u64 {
+        let r = self.runs[self.run_of(j)];
+        self.image_in(idx, &r, j - r.src)
+    }
+
+    /// The run holding inner rank `j`: the first run holds the pawn in
+    /// hand (or the variant has no pawn), the others one pawn state each,
+    /// all of one length.
+    fn run_of(&self, j: u64) -> usize {
+        let first = self.runs[0].len;
+        if j < first || self.runs.len() == 1 {
+            0
+        } else {
+            1 + ((j - first) / self.runs[1].len) as usize
+        }
+    }
+
+    #[inline(always)]
+    fn image_in(&self, idx: &Index, r: &Run, k: u64) -> u64 {
+        image_in(idx, r, k)
+    }
+
+    /// Fills `out` (the block's cells, `block_len(u)` of them) from
+    /// `image_cells` (block `M(u)`'s cells): `out[j] =
+    /// image_cells[image(j)]`. Panics if a length is wrong.
+    pub fn gather(&self, idx: &Index, image_cells: &[u8], out: &mut [u8]) {
+        let len = self.runs.last().map_or(0, |r| r.src + r.len) as usize;
+        assert_eq!(out.len(), len, "block {} has {len} cells", self.block);
+        assert_eq!(
+            image_cells.len(),
+            len,
+            "block {} has {len} cells",
+            self.image_block
+        );
+        for r in &self.runs {
+            let dst = &mut out[r.src as usize..(r.src + r.len) as usize];
+            for (k, o) in dst.iter_mut().enumerate() {
+                *o = image_cells[self.image_in(idx, r, k as u64) as usize];
+            }
+        }
+    }
+
+    /// The first inner rank `j` of the block whose cell in `cells` differs
+    /// from its mirror image's in `image_cells` (the two blocks' cells), as
+    /// `(j, image(j))`; `None` when the block equals its mirror image.
+    pub fn first_difference(
+        &self,
+        idx: &Index,
+        cells: &[u8],
+        image_cells: &[u8],
+    ) -> Option<(u64, u64)> {
+        for r in &self.runs {
+            for k in 0..r.len {
+                let i = self.image_in(idx, r, k);
+                if cells[(r.src + k) as usize] != image_cells[i as usize] {
+                    return Some((r.src + k, i));
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Index {
+    /// The cell-by-cell mirror of block `u` (below [`Index::num_sides`]) onto
+    /// block [`Index::mirror_id`]`(u)`: a few hundred bytes, built in about
+    /// a microsecond.
+    pub fn block_mirror(&self, u: usize) -> BlockMirror {
+        let v = self.variant();
+        let n = v.size();
+        let g = v.geometry();
+        let m = self.mirror_id(u);
+        let (full, interior) = self.masks();
+        let free = full & !g.rotate_mask(self.side(u).occupancy());
+        let mfree = full & !g.rotate_mask(self.side(m).occupancy());
+        debug_assert_eq!(mfree, mirror_mask(free, n));
+        let gg = free.count_ones();
+        let mut runs = vec![Run {
+            src: 0,
+            dst: 0,
+            len: self.x(gg),
+            g: gg,
+            perm: perm(free, mfree, n),
+        }];
+        if self.has_pawn() {
+            let xg = self.x(gg - 1);
+            let mut rest = free;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let mp = mirror_square(p, n);
+                let states = if interior & (1 << p) != 0 { 2 } else { 1 };
+                let ps = below(free, p) + below(free & interior, p);
+                let mps = below(mfree, mp) + below(mfree & interior, mp);
+                for d in 0..states {
+                    runs.push(Run {
+                        src: self.x(gg) + (ps + d) as u64 * xg,
+                        dst: self.x(gg) + (mps + d) as u64 * xg,
+                        len: xg,
+                        g: gg - 1,
+                        perm: perm(free & !(1 << p), mfree & !(1 << mp), n),
+                    });
+                }
+            }
+        }
+        BlockMirror {
+            block: u,
+            image_block: m,
+            runs,
+        }
+    }
+
+    /// Rank of the mirror image of the position of rank `rank` (below
+    /// [`Index::size`]; panics otherwise): an involution.
+    pub fn mirror_rank(&self, rank: u64) -> u64 {
+        let u = self.block_of(rank);
+        self.block_base(self.mirror_id(u)) + self.mirror_inner(u, rank - self.block_base(u))
+    }
+
+    /// Inner rank in block `M(u)` of the mirror image of inner rank `j` of
+    /// block `u` ([`BlockMirror::image`] without building the block's
+    /// runs). `j` below `block_len(u)`.
+    pub fn mirror_inner(&self, u: usize, j: u64) -> u64 {
+        self.mirror_inner_with(
+            self.free_squares(u),
+            self.free_squares(self.mirror_id(u)),
+            j,
+        )
+    }
+
+    /// The squares left free for the opponent by block `u`'s mover, in
+    /// the opponent's frame.
+    pub fn free_squares(&self, u: usize) -> u16 {
+        let g = self.variant().geometry();
+        self.masks().0 & !g.rotate_mask(self.side(u).occupancy())
+    }
+
+    /// [`Index::mirror_inner`] given the free squares of block `u` and of
+    /// block `M(u)` ([`Index::free_squares`]): a few dozen instructions,
+    /// only the three non-pawn pieces' squares mapped (for probes).
+    #[inline]
+    pub fn mirror_inner_with(&self, free: u16, mfree: u16, j: u64) -> u64 {
+        let n = self.variant().size();
+        let gg = free.count_ones();
+        let (f2, mf2, g2, dst, k) = if !self.has_pawn() || j < self.x(gg) {
+            (free, mfree, gg, 0, j)
+        } else {
+            let interior = self.masks().1;
+            let xg = self.x(gg - 1);
+            let (ps, k) = ((j - self.x(gg)) / xg, (j - self.x(gg)) % xg);
+            let mut left = ps as u32;
+            let mut rest = free;
+            loop {
+                let p = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let states = 1 + (interior >> p & 1) as u32;
+                if left < states {
+                    let mp = mirror_square(p, n);
+                    let mps = below(mfree, mp) + below(mfree & interior, mp) + left;
+                    break (
+                        free & !(1 << p),
+                        mfree & !(1 << mp),
+                        gg - 1,
+                        self.x(gg) + mps as u64 * xg,
+                        k,
+                    );
+                }
+                left -= states;
+            }
+        };
+        let c = self.np_coords(g2, k);
+        let map = |ci: u8| -> u32 {
+            if ci as u32 >= g2 {
+                return g2;
+            }
+            let mut m = f2;
+            for _ in 0..ci {
+                m &= m - 1;
+            }
+            below(mf2, mirror_square(m.trailing_zeros() as u8, n))
+        };
+        dst + self.np(g2, map(c[0]), map(c[1]), map(c[2]))
+    }
+
+    /// Post-opening cells kept when one block of each mirror pair is
+    /// stored: the blocks `u` with `u <= M(u)` ([`Index::stores_block`]).
+    pub fn folded_size(&self) -> u64 {
+        (0..self.num_sides())
+            .filter(|&u| self.stores_block(u))
+            .map(|u| self.block_len(u))
+            .sum()
+    }
+
+    /// Whether block `u` is the stored one of its mirror pair: the lower
+    /// id (a block that is its own mirror is stored whole).
+    pub fn stores_block(&self, u: usize) -> bool {
+        u <= self.mirror_id(u)
+    }
+}
+
+/// Rank in the mirror block of the non-pawn arrangement `k` of run `r`.
+#[inline(always)]
+fn image_in(idx: &Index, r: &Run, k: u64) -> u64 {
+    let c = idx.np_coords(r.g, k);
+    let p = |i: usize| r.perm[c[i] as usize] as u32;
+    r.dst + idx.np(r.g, p(0), p(1), p(2))
+}
+
+/// Compressed square `c` of `free` -> compressed square of its mirror in
+/// `mfree` (the mirror of `free`); the count of `free` (in hand, absent)
+/// maps to itself.
+fn perm(free: u16, mfree: u16, n: u8) -> [u8; 17] {
+    let mut p = [0u8; 17];
+    let mut rest = free;
+    let mut c = 0;
+    while rest != 0 {
+        let s = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        p[c] = below(mfree, mirror_square(s, n)) as u8;
+        c += 1;
+    }
+    p[c] = c as u8;
+    p
+}
