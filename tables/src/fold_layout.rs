@@ -129,3 +129,48 @@ impl FoldLayout {
         runs
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::ttc::{PawnReading, Role};
+
+    /// Two layouts read in turn, the same inner rank of the same block id
+    /// in each: every stored position is the stored base of the cell's
+    /// block, or of its mirror block at the mirrored rank
+    /// ([`Index::mirror_rank`]).
+    #[test]
+    fn stored_positions_of_two_layouts_in_turn() {
+        let v = |roles: &[Role]| Variant::new(3, roles, PawnReading::TravelDirection, 4).unwrap();
+        let layouts = [
+            FoldLayout::new(v(&[Role::Pawn, Role::Knight, Role::Bishop])),
+            FoldLayout::new(v(&[Role::Knight, Role::Bishop, Role::Rook])),
+        ];
+        let sides = layouts.iter().map(|l| l.index().num_sides()).min().unwrap();
+        let mut checked = 0;
+        for u in 0..sides {
+            let len = layouts
+                .iter()
+                .map(|l| l.index().block_len(u))
+                .min()
+                .unwrap();
+            for j in 0..len {
+                for l in &layouts {
+                    let idx = l.index();
+                    let cell = idx.block_base(u) + j;
+                    assert_eq!(l.block_of(cell), u);
+                    let want = if idx.stores_block(u) {
+                        l.stored_base(u) + j
+                    } else {
+                        let m = idx.mirror_rank(cell);
+                        l.stored_base(u) + m - idx.block_base(idx.mirror_id(u))
+                    };
+                    assert_eq!(l.stored_position(cell), want, "cell {cell}");
+                    assert!(want < l.stored_post());
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+}

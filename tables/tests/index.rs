@@ -267,6 +267,8 @@ fn block_mirror_equals_the_rules_mirror() {
                 );
                 assert_eq!(idx.mirror_rank(base + j), mbase + want);
                 assert_eq!(idx.mirror_inner(u, j), want);
+                let (free, mfree) = (idx.free_squares(u), idx.free_squares(bm.image_block));
+                assert_eq!(idx.mirror_inner_with(free, mfree, j), want);
                 assert_eq!(out[j as usize], image[want as usize]);
             }
             assert_eq!(bm.first_difference(&idx, &out, &image), None);
