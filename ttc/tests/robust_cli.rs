@@ -357,13 +357,13 @@ fn audit_of_a_foreign_file_names_both_formats_and_the_file_once() {
     assert_eq!(e.matches("junk.tbl").count(), 1, "{e}");
 }
 
-/// `ttc audit` and `ttc census` open a table alike, so a file that is not
-/// one gets the same one-line error from each: the tables crate's,
-/// naming the file once and the problem (junk shorter or longer than a
+/// `ttc audit`, `ttc census` and `ttc reach` open a table alike, so a
+/// file that is not one gets the same one-line error from each: the
+/// tables crate's, naming the file once and the problem (junk shorter or longer than a
 /// header is not a table; a file that starts as one but is cut short is
 /// too short or truncated; an empty or missing file).
 #[test]
-fn audit_and_census_word_a_bad_file_alike() {
+fn audit_census_and_reach_word_a_bad_file_alike() {
     let dir = tempfile::tempdir().unwrap();
     let t = small_table(dir.path());
     let table = fs::read(&t).unwrap();
@@ -403,7 +403,7 @@ fn audit_and_census_word_a_bad_file_alike() {
             fs::write(&p, b).unwrap();
         }
         let expected = format!("error: {}: {problem}", p.display());
-        let said: Vec<String> = ["audit", "census"]
+        let said: Vec<String> = ["audit", "census", "reach"]
             .into_iter()
             .map(|cmd| {
                 let o = ttc(&[cmd, p.to_str().unwrap()]);
