@@ -4,7 +4,7 @@
 //! ([`crate::reach::census`]).
 
 use crate::reach::{census, reach, ReachCensus, ReachOptions};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rules::ttc::Variant;
 use serde::Serialize;
 use std::path::Path;
@@ -43,11 +43,12 @@ fn checked_variant(path: &Path) -> Result<Variant> {
 /// A table that cannot be opened, is damaged or does not fit its rules
 /// (naming it); a failed search.
 pub fn reach_report(path: &Path, opts: &ReachOptions) -> Result<ReachReport> {
-    let what = || format!("cannot take the reachability census of {}", path.display());
-    let variant = checked_variant(path).with_context(what)?;
+    // The errors name the file once, with the problem, as every command
+    // that opens a table words them (tables::error).
+    let variant = checked_variant(path)?;
     let reached = reach(variant, opts)?;
-    let table = AnyTable::open(path).with_context(what)?;
-    let census = census(&reached, &table).with_context(what)?;
+    let table = AnyTable::open(path)?;
+    let census = census(&reached, &table)?;
     Ok(ReachReport {
         table: path.display().to_string(),
         rules: variant.describe(),

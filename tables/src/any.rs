@@ -57,6 +57,27 @@ fn format(magic: &[u8], path: &Path) -> Result<Format, CompactError> {
     }
 }
 
+/// The format of the table file `path`, by its first 8 bytes (errors as
+/// [`format`]'s).
+fn file_format(path: &Path) -> Result<Format, CompactError> {
+    let mut magic = [0u8; 8];
+    let mut f = crate::fsutil::open_regular(path)?;
+    let mut got = 0;
+    while got < 8 {
+        let n = f
+            .read(&mut magic[got..])
+            .map_err(|source| CompactError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        if n == 0 {
+            break;
+        }
+        got += n;
+    }
+    format(&magic[..got], path)
+}
+
 impl AnyTable {
     /// Opens `path` as a source table ([`Table::open`], which checks the
     /// CRC of every cell) or a compact table ([`CompactTable::open`]),
@@ -78,27 +99,28 @@ impl AnyTable {
     /// # Errors
     /// As [`AnyTable::open`].
     pub fn open_with(path: &Path, check_cells: bool) -> Result<AnyTable, CompactError> {
-        let mut magic = [0u8; 8];
-        let mut f = crate::fsutil::open_regular(path)?;
-        let mut got = 0;
-        while got < 8 {
-            let n = f
-                .read(&mut magic[got..])
-                .map_err(|source| CompactError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })?;
-            if n == 0 {
-                break;
-            }
-            got += n;
-        }
-        Ok(match format(&magic[..got], path)? {
+        Ok(match file_format(path)? {
             Format::Source => AnyTable::Source(if check_cells {
                 Table::open(path)?
             } else {
                 Table::open_trusted(path)?
             }),
+            Format::Compact => AnyTable::Compact(CompactTable::open(path)?),
+        })
+    }
+
+    /// Opens `path` as [`AnyTable::open`] does, but a source table with
+    /// [`Table::open_unchecked_cells`] (header and sizes checked, not its
+    /// completion nor the CRC of its cells): for tools that check those
+    /// themselves and report them, such as the audit. A file of neither
+    /// format is refused with the same error as by [`AnyTable::open`].
+    ///
+    /// # Errors
+    /// As [`AnyTable::open`] minus the source table's completion and cell
+    /// checksum.
+    pub fn open_unchecked_cells(path: &Path) -> Result<AnyTable, CompactError> {
+        Ok(match file_format(path)? {
+            Format::Source => AnyTable::Source(Table::open_unchecked_cells(path)?),
             Format::Compact => AnyTable::Compact(CompactTable::open(path)?),
         })
     }

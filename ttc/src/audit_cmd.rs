@@ -17,7 +17,7 @@
 
 use crate::text::{counted, group, print_histograms, print_json, wld_counts};
 use crate::variant_args::VariantArgs;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use audit::ttc::table_audit::{AuditOptions, Failure, SectionCounts};
 use audit::ttc::table_file::{breaking, table_variant, TableAudit};
 use clap::Args;
@@ -122,7 +122,7 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
         return crate::audit_index_cmd::run(&args.variant, json);
     }
     let path = args.target.clone();
-    let v = table_variant(&path).context("cannot audit")?;
+    let v = table_variant(&path)?;
     if args.variant.given() {
         let asked = args.variant.variant_over(v)?;
         if asked != v {

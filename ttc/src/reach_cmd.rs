@@ -76,6 +76,14 @@ fn print_section(name: &str, s: &ReachSection) {
         counted(s.terminal_cells, "cell", "cells"),
         counted(s.terminal_positions, "position", "positions")
     );
+    if s.values.invalid > 0 {
+        // As `--json` reports it (`values.invalid`, `positions_values.invalid`).
+        println!(
+            "  invalid code 254   {}, {} (the table is damaged: left out of the values below)",
+            counted(s.values.invalid, "cell", "cells"),
+            counted(s.positions_values.invalid, "position", "positions")
+        );
+    }
     for (what, v) in [("cells", &s.values), ("positions", &s.positions_values)] {
         println!(
             "  values of {what:<9} {} / {} / {}; longest win {}, longest loss {}",

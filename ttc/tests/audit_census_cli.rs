@@ -2,9 +2,10 @@
 //! run, as text and JSON, exactly as `ttc audit` and `ttc census` print
 //! them but for their times; both commands' failures; a census refused
 //! (a table that is not mirror-symmetric); compact tables; `ttc audit
-//! index --census` refused.
+//! index --census` refused. Also `ttc reach` of a table holding the
+//! invalid code 254, whose text report says so as its JSON does.
 
-use rules::ttc::{PawnReading, Role, Variant};
+use rules::ttc::{Color, PawnReading, Role, Variant};
 use solver::{solve, SolveOptions};
 use std::fs;
 use std::path::Path;
@@ -238,4 +239,52 @@ fn index_with_census_is_refused() {
         "{err}"
     );
     assert!(o.stdout.is_empty(), "{}", stdout(&o));
+}
+
+/// A reached post-opening cell holding 254: `ttc reach` says so in its
+/// text report, with the counts its `--json` report gives (`values.invalid`
+/// and `positions_values.invalid`); the undamaged table's report does not.
+#[test]
+fn reach_text_names_invalid_cells_as_its_json_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.tbl").display().to_string();
+    let o = ttc(&["solve", "--size", "3", "--roles", "PNB", "--out", &t]);
+    assert!(o.status.success(), "{o:?}");
+    let o = ttc(&["reach", &t]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(!stdout(&o).contains("invalid"), "{}", stdout(&o));
+    // The first post-opening cell reached, and with how many sides to move.
+    let v = tables::file::Table::open(Path::new(&t)).unwrap().variant();
+    let reached = solver::reach::reach(v, &solver::reach::ReachOptions::default()).unwrap();
+    let (cell, positions) = (0..)
+        .map(|k| {
+            let n = [Color::White, Color::Black]
+                .into_iter()
+                .filter(|&c| reached.post(k, c))
+                .count();
+            (k, n)
+        })
+        .find(|&(_, n)| n > 0)
+        .unwrap();
+    make_invalid(&t, cell as usize);
+    let o = ttc(&["reach", &t]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let plural = if positions == 1 { "" } else { "s" };
+    assert!(
+        out.contains(&format!(
+            "\n  invalid code 254   1 cell, {positions} position{plural} (the table is damaged"
+        )),
+        "{out}"
+    );
+    assert_eq!(out.matches("invalid code 254").count(), 1, "{out}");
+    let o = ttc(&["--json", "reach", &t]);
+    assert!(o.status.success(), "{o:?}");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["post_opening"]["values"]["invalid"], 1, "{j}");
+    assert_eq!(
+        j["post_opening"]["positions_values"]["invalid"], positions,
+        "{j}"
+    );
+    assert_eq!(j["opening"]["values"]["invalid"], 0, "{j}");
 }

@@ -357,6 +357,69 @@ fn audit_of_a_foreign_file_names_both_formats_and_the_file_once() {
     assert_eq!(e.matches("junk.tbl").count(), 1, "{e}");
 }
 
+/// `ttc audit`, `ttc census` and `ttc reach` open a table alike, so a
+/// file that is not one gets the same one-line error from each: the
+/// tables crate's, naming the file once and the problem (junk shorter or longer than a
+/// header is not a table; a file that starts as one but is cut short is
+/// too short or truncated; an empty or missing file).
+#[test]
+fn audit_census_and_reach_word_a_bad_file_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let table = fs::read(&t).unwrap();
+    let mut short = b"TTCTBASE".to_vec();
+    short.resize(72, 0);
+    let junk_magic = r#""\x07\x07\x07\x07\x07\x07\x07\x07""#;
+    let not_a_table = format!(
+        "not a Tic-Tac-Chec table (magic at offset 0 is {junk_magic}, \
+         expected \"TTCTBASE\" or \"TTCCPACK\")"
+    );
+    let cases: Vec<(&str, Option<Vec<u8>>, String)> = vec![
+        ("junk72.tbl", Some(vec![7u8; 72]), not_a_table.clone()),
+        ("junk4k.tbl", Some(vec![7u8; 4096]), not_a_table),
+        (
+            "short.tbl",
+            Some(short),
+            "too short for a table header (72 of 128 bytes)".into(),
+        ),
+        (
+            "empty.tbl",
+            Some(Vec::new()),
+            "too short for a table header (0 of 128 bytes)".into(),
+        ),
+        (
+            "cut.tbl",
+            Some(table[..200].to_vec()),
+            format!(
+                "file is 200 bytes, header says {} (truncated or padded)",
+                table.len()
+            ),
+        ),
+        ("missing.tbl", None, "No such file or directory".into()),
+    ];
+    for (name, bytes, problem) in cases {
+        let p = dir.path().join(name);
+        if let Some(b) = bytes {
+            fs::write(&p, b).unwrap();
+        }
+        let expected = format!("error: {}: {problem}", p.display());
+        let said: Vec<String> = ["audit", "census", "reach"]
+            .into_iter()
+            .map(|cmd| {
+                let o = ttc(&[cmd, p.to_str().unwrap()]);
+                assert_eq!(o.status.code(), Some(1), "{cmd} {name}: {o:?}");
+                assert!(o.stdout.is_empty(), "{cmd} {name}: {o:?}");
+                stderr(&o)
+            })
+            .collect();
+        let e = &said[0];
+        assert!(said.iter().all(|s| s == e), "{name}: {said:#?}");
+        assert!(e.starts_with(&expected), "{name}: {e}");
+        assert_eq!(e.lines().count(), 1, "{name}: {e}");
+        assert_eq!(e.matches(name).count(), 1, "{name}: {e}");
+    }
+}
+
 /// A table whose name is not UTF-8 gets a sidecar `sha256sum -c` accepts
 /// (the name's own bytes, not replacement characters).
 #[cfg(unix)]

@@ -5,7 +5,7 @@
 
 use super::census::{census, CensusReport, Figures};
 use super::table_audit::Cells;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rules::echo::group;
 use rules::ttc::{PawnReading, Variant};
 use serde::Serialize;
@@ -101,11 +101,11 @@ impl TableCensus {
     /// A missing or damaged table, or cells whose lengths do not fit the
     /// rules in the header (naming the file).
     pub fn run(path: &Path, progress: bool) -> Result<TableCensus> {
-        // The errors name the file.
-        let cannot = || "cannot take the census".to_string();
-        let t = AnyTable::open(path).with_context(cannot)?;
+        // The errors name the file and the problem, worded as every
+        // command that opens a table words them (tables::error).
+        let t = AnyTable::open(path)?;
         let variant = t.variant();
-        let all = t.all_cells().with_context(cannot)?;
+        let all = t.all_cells()?;
         let (post, opening) = all.split_at((t.counts().0 as usize).min(all.len()));
         let cells = Cells { post, opening };
         let report = census(variant, cells, progress)

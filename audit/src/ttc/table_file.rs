@@ -6,13 +6,12 @@
 use super::audit_census::audit_and_census;
 use super::census_file::TableCensus;
 use super::table_audit::{audit_cells, AuditOptions, AuditReport, Cells};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rules::echo::group;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use tables::any::AnyTable;
 use tables::checksum::CRC64;
-use tables::file::Table;
 use tables::source_header::HEADER_LEN;
 
 /// The audit of one table file: every cell against its equation (the
@@ -218,13 +217,12 @@ fn with_cells<T>(
     path: &Path,
     f: impl FnOnce(rules::ttc::Variant, Cells) -> Result<T, String>,
 ) -> Result<(FileChecks, T)> {
-    // The errors name the file.
-    let cannot = || "cannot audit".to_string();
+    // The errors name the file and the problem, worded as every command
+    // that opens a table words them (tables::error).
+    let t = AnyTable::open_unchecked_cells(path)?;
     let (variant, complete, stored, computed, post, all);
-    let source = open_source_unchecked(path).with_context(cannot)?;
-    let compact;
-    match &source {
-        Some(t) => {
+    match &t {
+        AnyTable::Source(t) => {
             variant = t.variant();
             complete = t.header().complete;
             post = t.header().post as usize;
@@ -232,14 +230,13 @@ fn with_cells<T>(
             computed = CRC64.checksum(&t.bytes()[HEADER_LEN..]);
             all = std::borrow::Cow::Borrowed(&t.bytes()[HEADER_LEN..]);
         }
-        None => {
-            compact = AnyTable::open(path).with_context(cannot)?;
-            variant = compact.variant();
+        AnyTable::Compact(_) => {
+            variant = t.variant();
             complete = true;
-            post = compact.counts().0 as usize;
-            all = compact.all_cells().with_context(cannot)?;
+            post = t.counts().0 as usize;
+            all = t.all_cells()?;
             // Checked against the header by all_cells.
-            (stored, computed) = (compact.cells_crc(), compact.cells_crc());
+            (stored, computed) = (t.cells_crc(), t.cells_crc());
         }
     }
     let (post, opening) = all.split_at(post.min(all.len()));
@@ -261,24 +258,7 @@ fn with_cells<T>(
 /// # Errors
 /// A file that cannot be read or is neither table format (naming it).
 pub fn table_variant(path: &Path) -> Result<rules::ttc::Variant> {
-    Ok(match open_source_unchecked(path)? {
-        Some(t) => t.variant(),
-        None => tables::compact::CompactTable::open(path)?.variant(),
-    })
-}
-
-/// `path` as a source table, its cells not yet checked, or `None` for a
-/// compact table. A file of neither format is refused with the error that
-/// names both magics (the audit reads both).
-fn open_source_unchecked(path: &Path) -> Result<Option<Table>> {
-    match Table::open_unchecked_cells(path) {
-        Ok(t) => Ok(Some(t)),
-        Err(tables::error::TableError::Compact { .. }) => Ok(None),
-        Err(tables::error::TableError::BadMagic { path, found }) => {
-            Err(tables::error::CompactError::BadMagic { path, found }.into())
-        }
-        Err(e) => Err(e.into()),
-    }
+    Ok(AnyTable::open_unchecked_cells(path)?.variant())
 }
 
 #[cfg(test)]

@@ -44,18 +44,32 @@ pub(super) enum Fold {
 /// The left-right mirror of one index.
 pub(super) struct Mirror<'a> {
     idx: &'a Index,
-    /// The mirrored square of each square (identity off the board).
+    /// The mirrored square of each square as [`Side::mirrored`] maps it
+    /// (identity off the board): a load per square where `Side::mirrored`
+    /// divides by the board size, in [`Mirror::side`] (per new child of
+    /// the search) and [`Mirror::target`] (which needs the map itself).
     sq: [u8; 16],
 }
 
 impl<'a> Mirror<'a> {
     /// The mirror of `idx`'s board.
     pub(super) fn new(idx: &'a Index) -> Mirror<'a> {
-        let n = idx.variant().size();
-        let mut sq: [u8; 16] = std::array::from_fn(|s| s as u8);
-        for s in 0..n * n {
-            sq[s as usize] = s - s % n + (n - 1 - s % n);
-        }
+        let v = idx.variant();
+        // Read off Side::mirrored (the rules crate has no per-square
+        // helper), so the formula lives there only.
+        let sq = std::array::from_fn(|s| {
+            let s = s as u8;
+            if s < v.squares() {
+                Side {
+                    sq: [s; 4],
+                    returning: false,
+                }
+                .mirrored(&v)
+                .sq[0]
+            } else {
+                s
+            }
+        });
         Mirror { idx, sq }
     }
 
@@ -64,7 +78,7 @@ impl<'a> Mirror<'a> {
         self.idx
     }
 
-    /// `s` mirrored ([`Side::mirrored`] through a table of squares).
+    /// `s` mirrored: [`Side::mirrored`] through its table of squares.
     #[inline(always)]
     pub(super) fn side(&self, s: &Side) -> Side {
         let mut out = *s;
