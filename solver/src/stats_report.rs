@@ -11,7 +11,7 @@ pub use crate::example::Example;
 use crate::probe::Prober;
 use crate::stats::{scan_table, CellRange, CodeScan};
 use crate::SectionStats;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rules::ttc::Position;
 use serde::Serialize;
 use tables::any::AnyTable;
@@ -143,8 +143,8 @@ pub fn stats_report(path: &std::path::Path) -> Result<StatsReport> {
             end: oidx.ply_start(k + 1),
         });
     }
-    let scans = scan_table(t, &ranges)
-        .with_context(|| format!("reading the cells of {}", path.display()))?;
+    // The table's errors name the file already.
+    let scans = scan_table(t, &ranges)?;
     let opening_by_ply = (0..v.opening_plies())
         .zip(&scans[2..])
         .map(|(ply, scan)| {

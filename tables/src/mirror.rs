@@ -122,24 +122,29 @@ impl BlockMirror {
         }
     }
 
-    /// The first inner rank `j` of the block whose cell in `cells` differs
-    /// from its mirror image's in `image_cells` (the two blocks' cells), as
-    /// `(j, image(j))`; `None` when the block equals its mirror image.
-    pub fn first_difference(
+    /// The pair of differing cells of the block with the lowest inner rank
+    /// in the mirror block: `(image(j), j)` for the `j` whose cell in
+    /// `cells` (this block's) differs from `image_cells[image(j)]` (the
+    /// mirror block's) and whose `image(j)` is least; `None` when the block
+    /// equals its mirror image. Every cell is compared.
+    pub fn lowest_difference(
         &self,
         idx: &Index,
         cells: &[u8],
         image_cells: &[u8],
     ) -> Option<(u64, u64)> {
+        let mut lowest: Option<(u64, u64)> = None;
         for r in &self.runs {
             for k in 0..r.len {
                 let i = self.image_in(idx, r, k);
-                if cells[(r.src + k) as usize] != image_cells[i as usize] {
-                    return Some((r.src + k, i));
+                if cells[(r.src + k) as usize] != image_cells[i as usize]
+                    && lowest.is_none_or(|l| i < l.0)
+                {
+                    lowest = Some((i, r.src + k));
                 }
             }
         }
-        None
+        lowest
     }
 }
 

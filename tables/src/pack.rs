@@ -456,14 +456,16 @@ impl StoredStream {
 }
 
 /// Refuses a source table whose post-opening cells are not left-right
-/// symmetric (a block that is not stored must equal its mirror block,
-/// cell by cell, or the folded table would not be lossless): every solved
-/// table is, so one that is not is damaged. Checked block by block in
-/// parallel ([`crate::mirror::BlockMirror::first_difference`]).
+/// symmetric: every solved table is, so one that is not is damaged, and a
+/// block that is not stored must equal its mirror block cell by cell or
+/// the folded table would not be lossless. Blocks that are their own
+/// mirror image are stored whole but checked too, so that every format-3
+/// table is of a symmetric source. Checked block by block in parallel
+/// ([`crate::mirror::BlockMirror::lowest_difference`]).
 ///
 /// # Errors
-/// [`CompactError::Layout`] naming the lowest differing cell, its code,
-/// its mirror image's cell and code.
+/// [`CompactError::Layout`] naming the differing pair whose lower cell is
+/// lowest: that cell, its code, its mirror image's cell and code.
 fn check_symmetric(source: &Table) -> Result<(), CompactError> {
     let idx = crate::Index::shared(source.header().variant);
     let cells = &source.bytes()[SOURCE_HEADER_LEN..];
@@ -471,17 +473,22 @@ fn check_symmetric(source: &Table) -> Result<(), CompactError> {
         let (s, l) = (idx.block_base(u) as usize, idx.block_len(u) as usize);
         &cells[s..s + l]
     };
-    let first = (0..idx.num_sides())
+    // A pair of cells (lower, higher); each pair is met from the block of
+    // its higher cell, or twice within a block that is its own mirror.
+    let lowest = (0..idx.num_sides())
         .into_par_iter()
         .with_max_len(16)
-        .filter(|&u| !idx.stores_block(u))
-        .find_map_first(|u| {
+        .filter(|&u| idx.mirror_id(u) <= u)
+        .filter_map(|u| {
             let m = idx.mirror_id(u);
-            idx.block_mirror(u)
-                .first_difference(&idx, block(u), block(m))
-                .map(|(j, i)| (idx.block_base(u) + j, idx.block_base(m) + i))
-        });
-    match first {
+            let (i, j) = idx
+                .block_mirror(u)
+                .lowest_difference(&idx, block(u), block(m))?;
+            let (a, b) = (idx.block_base(m) + i, idx.block_base(u) + j);
+            Some((a.min(b), a.max(b)))
+        })
+        .min();
+    match lowest {
         None => Ok(()),
         Some((cell, image)) => Err(CompactError::Layout {
             path: source.path().to_path_buf(),

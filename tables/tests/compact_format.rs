@@ -2,6 +2,8 @@
 //! deterministic pseudo-random mix of draws, wins and losses) packed with
 //! several block sizes and read back cell by cell; damaged files refused.
 
+mod common;
+
 use rules::ttc::{PawnReading, Role, Variant};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -61,17 +63,7 @@ fn synthetic_with(dir: &Path, seed: u64, symmetric: bool) -> PathBuf {
         }
     }
     if symmetric {
-        let idx = tables::Index::new(variant());
-        let v = variant();
-        let post = w.post_cells();
-        for k in 0..idx.size() {
-            let (m, o) = idx.unrank(k).unwrap();
-            let t = idx.rank(&m.mirrored(&v), &o.mirrored(&v));
-            if t < k {
-                let c = post[t as usize].load(Ordering::Relaxed);
-                post[k as usize].store(c, Ordering::Relaxed);
-            }
-        }
+        common::make_symmetric(variant(), w.post_cells());
     }
     w.finish().unwrap();
     path
@@ -129,6 +121,66 @@ fn packed_with(dir: &Path, src: &Path, o: &PackOptions) -> PathBuf {
     assert!(out.with_extension("ctbl.sha256").exists());
     assert!(!dir.join(format!("c{block_size}.ctbl.tmp")).exists());
     out
+}
+
+/// Damage that breaks the symmetry is refused by the folded pack, naming
+/// the differing pair with the lowest cell first, also where both cells of
+/// the pair lie in a block that is its own mirror image (stored whole).
+#[test]
+fn a_broken_mirror_pair_is_refused_with_its_lowest_cell() {
+    let dir = tempdir("broken_pair");
+    let v = variant();
+    let idx = tables::Index::new(v);
+    // Pairs (lower, higher) of distinct mirror images, by the rules.
+    let pair = |k: u64| {
+        let (m, o) = idx.unrank(k).unwrap();
+        let t = idx.rank(&m.mirrored(&v), &o.mirrored(&v));
+        (k.min(t), k.max(t))
+    };
+    let within = (0..idx.size())
+        .map(pair)
+        .find(|&(a, b)| a != b && idx.block_of(a) == idx.block_of(b))
+        .expect("a pair inside a block that is its own mirror");
+    let across = (0..idx.size())
+        .map(pair)
+        .filter(|&(a, b)| idx.block_of(a) != idx.block_of(b))
+        .nth(500)
+        .unwrap();
+    let early = (0..idx.size())
+        .map(pair)
+        .find(|&(a, b)| idx.block_of(a) != idx.block_of(b) && a < across.0)
+        .unwrap();
+    for (name, damaged, named) in [
+        ("within", vec![within], within),
+        ("two", vec![across, early], early),
+    ] {
+        let src = synthetic(dir.path(), 3);
+        {
+            // Damage the higher cell of each pair, then seal the CRCs.
+            let mut raw = fs::read(&src).unwrap();
+            for &(a, b) in &damaged {
+                let (a, b) = (128 + a as usize, 128 + b as usize);
+                raw[b] = if raw[a] == 255 { 7 } else { 255 };
+            }
+            let crc = tables::checksum::CRC64.checksum(&raw[128..]);
+            raw[40..48].copy_from_slice(&crc.to_le_bytes());
+            let hcrc = tables::checksum::CRC64.checksum(&raw[..48]);
+            raw[48..56].copy_from_slice(&hcrc.to_le_bytes());
+            fs::write(&src, raw).unwrap();
+        }
+        let t = Table::open(&src).unwrap();
+        let out = dir.path().join(format!("{name}.ctbl"));
+        let e = pack(&t, &out, &opts(4096), &|_| {}).unwrap_err();
+        let text = e.to_string();
+        let want = format!(
+            "post-opening cell {} holds code {} but its left-right mirror image, cell {}",
+            named.0,
+            t.post()[named.0 as usize],
+            named.1
+        );
+        assert!(text.contains(&want), "{name}: {text}");
+        assert!(!out.exists());
+    }
 }
 
 #[test]

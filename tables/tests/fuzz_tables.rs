@@ -27,6 +27,8 @@
 #[path = "../../rules/tests/fuzz/harness.rs"]
 mod harness;
 
+mod common;
+
 use harness::{cases, file_budget, fuzz_bytes, inputs, write_input};
 use rules::ttc::{PawnReading, Role, Variant};
 use std::fs;
@@ -88,19 +90,8 @@ fn synthetic(dir: &Path) -> (PathBuf, PathBuf) {
             c.store(v, Ordering::Relaxed);
         }
     }
-    // Left-right symmetric, as a solved table is, so that it packs folded
-    // (format 3): each post-opening cell copied from its mirror image
-    // when that has the lower rank (the mirror taken from the rules).
-    let (v, idx) = (variant(), tables::Index::new(variant()));
-    let post = w.post_cells();
-    for k in 0..idx.size() {
-        let (m, o) = idx.unrank(k).unwrap();
-        let t = idx.rank(&m.mirrored(&v), &o.mirrored(&v));
-        if t < k {
-            let c = post[t as usize].load(Ordering::Relaxed);
-            post[k as usize].store(c, Ordering::Relaxed);
-        }
-    }
+    // Left-right symmetric, as a solved table is, so that it packs folded.
+    common::make_symmetric(variant(), w.post_cells());
     w.finish().unwrap();
     let out = dir.join("syn.ctbl");
     let t = Table::open(&src).unwrap();

@@ -1,7 +1,7 @@
 //! `ttc pack`: write a compact (zstd block-compressed) copy of a source
 //! table.
 
-use crate::text::{emit, group};
+use crate::text::{counted, emit, group};
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
@@ -106,11 +106,11 @@ pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
     )?;
     writeln!(
         o,
-        "compact: {} ({} bytes, {} blocks of {} cells, zstd level {})",
+        "compact: {} ({} bytes, {} of {}, zstd level {})",
         r.path,
         group(r.compact_bytes),
-        group(r.blocks),
-        group(r.block_size as u64),
+        counted(r.blocks, "block", "blocks"),
+        counted(r.block_size as u64, "cell", "cells"),
         r.level
     )?;
     writeln!(

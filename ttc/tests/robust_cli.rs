@@ -420,6 +420,31 @@ fn audit_census_and_reach_word_a_bad_file_alike() {
     }
 }
 
+/// A compact table with a damaged block: every command that reads all
+/// its cells names the file once, on one line.
+#[test]
+fn readers_of_every_cell_name_a_damaged_compact_table_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let c = dir.path().join("dmg.ctbl");
+    let o = ttc(&["pack", t.to_str().unwrap(), c.to_str().unwrap()]);
+    assert!(o.status.success(), "{o:?}");
+    let mut raw = fs::read(&c).unwrap();
+    let n = raw.len();
+    raw[n - 10] ^= 0x55;
+    fs::write(&c, raw).unwrap();
+    // Without its sidecar, `verify` reaches the blocks.
+    fs::remove_file(dir.path().join("dmg.ctbl.sha256")).unwrap();
+    for cmd in ["stats", "verify", "audit", "census", "reach"] {
+        let o = ttc(&[cmd, c.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}: {o:?}");
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{cmd}: {e}");
+        assert_eq!(e.matches("dmg.ctbl").count(), 1, "{cmd}: {e}");
+        assert!(e.contains("is damaged"), "{cmd}: {e}");
+    }
+}
+
 /// A table whose name is not UTF-8 gets a sidecar `sha256sum -c` accepts
 /// (the name's own bytes, not replacement characters).
 #[cfg(unix)]
