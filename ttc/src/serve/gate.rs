@@ -13,7 +13,9 @@ use axum::http::header::HOST;
 use axum::http::StatusCode;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::Semaphore;
 
 /// The gate's configuration and its count of requests in flight.
@@ -86,13 +88,56 @@ pub async fn gate(State(g): State<Arc<Gate>>, req: Request, next: Next) -> Respo
         )
         .into_response();
     };
-    let limit = g.limits.request_timeout;
-    match tokio::time::timeout(limit, next.run(req)).await {
+    within(g.limits.request_timeout, next.run(req)).await
+}
+
+/// The response `answer` resolves to, or 503 if it takes longer than
+/// `limit` (the answer is then dropped: a query on the blocking pool runs
+/// to its end, but its result is discarded).
+async fn within(limit: Duration, answer: impl Future<Output = Response>) -> Response {
+    match tokio::time::timeout(limit, answer).await {
         Ok(r) => r,
         Err(_) => ApiError::unavailable(format!(
             "the answer took longer than the server's limit of {} ms",
             limit.as_millis()
         ))
         .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::to_bytes;
+
+    /// The status and body of `answer` run within `limit_ms`.
+    fn run(limit_ms: u64, answer: impl Future<Output = Response>) -> (u16, String) {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let r = within(Duration::from_millis(limit_ms), answer).await;
+            let status = r.status().as_u16();
+            let body = to_bytes(r.into_body(), 1 << 16).await.unwrap();
+            (status, String::from_utf8(body.to_vec()).unwrap())
+        })
+    }
+
+    /// Whatever the machine's speed: a slow answer is replaced by a JSON
+    /// 503 naming the limit; a quick one passes unchanged.
+    #[test]
+    fn a_slow_answer_gets_503_and_a_quick_one_passes() {
+        let slow = async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            StatusCode::OK.into_response()
+        };
+        let (status, body) = run(5, slow);
+        assert_eq!(status, 503);
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains("took longer") && e.contains("5 ms"), "{e}");
+        let quick = async { (StatusCode::IM_A_TEAPOT, "tea").into_response() };
+        assert_eq!(run(5_000, quick), (418, "tea".to_string()));
     }
 }
