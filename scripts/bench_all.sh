@@ -21,7 +21,7 @@
 # It builds the work tree first (`cargo build --release`), so it times
 # whatever is checked out, changes included. Each run keeps its solved
 # table and compact table beside the reports: about 2.6 GB of disk per run.
-# Needs GNU time, jq, bc and git. Run it on otherwise idle cores: about 23
+# Needs GNU time, jq, bc and git. Run it on otherwise idle cores: about 17
 # minutes on two cores (December 2026), about twice that on one.
 #
 #   scripts/bench_all.sh [travel|outbound|toward] [THREADS] [LABEL]

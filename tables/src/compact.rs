@@ -62,7 +62,8 @@ use crate::checksum::CRC64;
 use crate::compact_header::{CompactHeader, CACHE_BYTES, HEADER_LEN};
 use crate::error::{compact_io, CompactError};
 use crate::file::Table;
-use crate::fold_layout::FoldLayout;
+use crate::fold_layout::{FoldLayout, Place};
+use crate::last_block;
 use crate::section::Section;
 use crate::unfold::{for_each_unfolded, Stored};
 use rayon::prelude::*;
@@ -70,6 +71,10 @@ use rules::ttc::Variant;
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Cache keys of rebuilt runs of blocks that are not stored
+/// ([`CompactTable::get`]): apart from the compressed blocks' numbers.
+const MIRRORED_RUN: u64 = 1 << 63;
 
 /// Counters of [`CompactTable::verify`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -110,6 +115,8 @@ pub struct CompactTable {
     /// Offsets and checksums of the blocks.
     index: BlockIndex,
     cache: BlockCache,
+    /// This table's identity for each thread's last block read.
+    id: u64,
 }
 
 impl std::fmt::Debug for CompactTable {
@@ -160,6 +167,7 @@ impl CompactTable {
             header,
             map,
             index,
+            id: last_block::table_id(),
         })
     }
 
@@ -282,10 +290,71 @@ impl CompactTable {
     /// [`CompactError::OutOfRange`] for an index past the section,
     /// [`CompactError::Block`] for a damaged block.
     pub fn get(&self, section: Section, index: u64) -> Result<u8, CompactError> {
-        let cell = self.stream_position(section, index)?;
         let bs = self.header.block_size as u64;
-        let block = self.block(cell / bs)?;
-        Ok(block[(cell % bs) as usize])
+        let stored = |cell: u64| (cell / bs, (cell % bs) as usize, None);
+        let (key, at, run) = match (&self.fold, section) {
+            (Some(fold), Section::Post) if index < self.header.post => match fold.place(index) {
+                Place::Stored(cell) => stored(cell),
+                Place::Mirrored { block, run, offset } => (
+                    // Block numbers are below 2^40; runs are below 2^8.
+                    MIRRORED_RUN | (block as u64) << 8 | u64::from(run),
+                    offset as usize,
+                    Some((fold, block, run)),
+                ),
+            },
+            _ => stored(self.stream_position(section, index)?),
+        };
+        if let Some(code) = last_block::cell(self.id, key, at) {
+            return Ok(code);
+        }
+        let cells = match run {
+            Some((fold, block, run)) => self.mirrored_run(fold, key, block, run)?,
+            None => self.block(key)?,
+        };
+        let code = cells[at];
+        last_block::remember(self.id, key, cells);
+        Ok(code)
+    }
+
+    /// The cells of run `run` of block `u` (cache key `key`), a block a
+    /// folded table does not store ([`FoldLayout::mirrored_run`]), through
+    /// the cache: a warm
+    /// probe of such a cell costs one cache lookup, as a stored cell does,
+    /// instead of its mirror image's rank. A run is a few thousand cells,
+    /// rebuilt in a few microseconds from at most two stored blocks.
+    fn mirrored_run(
+        &self,
+        fold: &FoldLayout,
+        key: u64,
+        u: usize,
+        run: u32,
+    ) -> Result<Arc<[u8]>, CompactError> {
+        if let Some(cells) = self.cache.get(key) {
+            return Ok(cells);
+        }
+        let cells = fold.mirrored_run(u, run, |start, len| self.read_stored(start, len))?;
+        self.cache.insert(key, cells.clone());
+        Ok(cells)
+    }
+
+    /// The `len` stored cells from stream position `start` on, through
+    /// the cache, as `(cells, offset)`: the cached block and the offset in
+    /// it when they lie in one block, else a copy and 0.
+    fn read_stored(&self, start: u64, len: usize) -> Result<(Arc<[u8]>, usize), CompactError> {
+        let bs = self.header.block_size as u64;
+        let from = (start % bs) as usize;
+        let first = self.block(start / bs)?;
+        if from + len <= first.len() {
+            return Ok((first, from));
+        }
+        let mut out = Vec::with_capacity(len);
+        out.extend_from_slice(&first[from..]);
+        while out.len() < len {
+            let block = self.block((start + out.len() as u64) / bs)?;
+            let n = block.len().min(len - out.len());
+            out.extend_from_slice(&block[..n]);
+        }
+        Ok((out.into(), 0))
     }
 
     /// The stored position of cell `index` of `section`: its stream

@@ -71,6 +71,8 @@ pub struct Index {
     sides: Vec<Side>,
     mirror: Vec<u32>,
     base: Vec<u64>,
+    /// [`Index::folded_size`], summed on first use.
+    folded: std::sync::OnceLock<u64>,
 }
 
 /// Squares of `free` strictly below square `s`, counted.
@@ -100,6 +102,7 @@ impl Index {
             sides: Vec::new(),
             mirror: Vec::new(),
             base: Vec::new(),
+            folded: std::sync::OnceLock::new(),
         };
         idx.fill_sides();
         idx.mirror = (0..idx.sides.len())
@@ -252,6 +255,11 @@ impl Index {
     /// The variant this index was built for.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The memo of [`Index::folded_size`].
+    pub(crate) fn folded_cells(&self) -> &std::sync::OnceLock<u64> {
+        &self.folded
     }
 
     /// Number of post-opening positions (2,462,360,745 on 4x4).

@@ -24,6 +24,7 @@ pub mod fsutil;
 pub mod header_bytes;
 pub mod huge;
 pub mod index;
+mod last_block;
 pub mod layout;
 pub mod mirror;
 pub mod pack;

@@ -16,6 +16,7 @@
 //! ([`crate::compact`], format version 3) and rebuilds the other with it.
 
 use crate::Index;
+use std::sync::Arc;
 
 /// The file-mirrored square `s` of an `n x n` board (squares numbered
 /// rank by rank), `n` 3 or 4: `s - s % n + (n - 1 - s % n)`, without the
@@ -53,7 +54,7 @@ fn below(m: u16, s: u8) -> u32 {
 /// mirror block, cell `src + k` (non-pawn arrangement `k` over `g` free
 /// squares) to `dst + np(g, perm[c1], perm[c2], perm[c3])`.
 #[derive(Clone, Copy, Debug)]
-struct Run {
+pub(crate) struct Run {
     src: u64,
     dst: u64,
     len: u64,
@@ -62,6 +63,29 @@ struct Run {
     /// square of its mirror in the mirror block's; `perm[g] = g` (in hand
     /// or absent).
     perm: [u8; 17],
+}
+
+impl Run {
+    /// Cells in the run.
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Inner rank in the mirror block of the run's first image: the run's
+    /// images are the `len` cells from there on.
+    pub(crate) fn image_start(&self) -> u64 {
+        self.dst
+    }
+
+    /// The run's `len` cells, from `images` (the `len` cells of the
+    /// mirror block from [`Run::image_start`] on), in one allocation.
+    /// Panics if `images` is shorter.
+    pub(crate) fn cells(&self, idx: &Index, images: &[u8]) -> Arc<[u8]> {
+        assert!(images.len() as u64 >= self.len, "images length");
+        (0..self.len)
+            .map(|k| images[(image_in(idx, self, k) - self.dst) as usize])
+            .collect()
+    }
 }
 
 /// The permutation from the cells of block `u` to the cells of block
@@ -153,48 +177,81 @@ impl Index {
     /// block [`Index::mirror_id`]`(u)`: a few hundred bytes, built in about
     /// a microsecond.
     pub fn block_mirror(&self, u: usize) -> BlockMirror {
-        let v = self.variant();
-        let n = v.size();
-        let g = v.geometry();
         let m = self.mirror_id(u);
-        let (full, interior) = self.masks();
-        let free = full & !g.rotate_mask(self.side(u).occupancy());
-        let mfree = full & !g.rotate_mask(self.side(m).occupancy());
-        debug_assert_eq!(mfree, mirror_mask(free, n));
-        let gg = free.count_ones();
-        let mut runs = vec![Run {
-            src: 0,
-            dst: 0,
-            len: self.x(gg),
-            g: gg,
-            perm: perm(free, mfree, n),
-        }];
-        if self.has_pawn() {
-            let xg = self.x(gg - 1);
-            let mut rest = free;
-            while rest != 0 {
-                let p = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                let mp = mirror_square(p, n);
-                let states = if interior & (1 << p) != 0 { 2 } else { 1 };
-                let ps = below(free, p) + below(free & interior, p);
-                let mps = below(mfree, mp) + below(mfree & interior, mp);
-                for d in 0..states {
-                    runs.push(Run {
-                        src: self.x(gg) + (ps + d) as u64 * xg,
-                        dst: self.x(gg) + (mps + d) as u64 * xg,
-                        len: xg,
-                        g: gg - 1,
-                        perm: perm(free & !(1 << p), mfree & !(1 << mp), n),
-                    });
-                }
-            }
-        }
+        let (free, mfree) = (self.free_squares(u), self.free_squares(m));
+        debug_assert_eq!(mfree, mirror_mask(free, self.variant().size()));
+        let runs = (0..self.mirror_runs(free))
+            .map(|r| self.mirror_run(free, mfree, r))
+            .collect();
         BlockMirror {
             block: u,
             image_block: m,
             runs,
         }
+    }
+
+    /// Runs in a block whose mover leaves `free` to the opponent: the one
+    /// with the pawn in hand (or without a pawn), then one per pawn square
+    /// and direction.
+    pub(crate) fn mirror_runs(&self, free: u16) -> u32 {
+        if self.has_pawn() {
+            1 + free.count_ones() + (free & self.masks().1).count_ones()
+        } else {
+            1
+        }
+    }
+
+    /// Run `run` (below [`Index::mirror_runs`]) of a block that leaves
+    /// `free` to the opponent, whose mirror block leaves `mfree`.
+    pub(crate) fn mirror_run(&self, free: u16, mfree: u16, run: u32) -> Run {
+        let n = self.variant().size();
+        let gg = free.count_ones();
+        if run == 0 {
+            return Run {
+                src: 0,
+                dst: 0,
+                len: self.x(gg),
+                g: gg,
+                perm: perm(free, mfree, n),
+            };
+        }
+        let interior = self.masks().1;
+        let xg = self.x(gg - 1);
+        let mut left = run - 1;
+        let mut rest = free;
+        loop {
+            let p = rest.trailing_zeros() as u8;
+            assert!(p < 16, "run {run} past the block's runs");
+            rest &= rest - 1;
+            let states = 1 + (interior >> p & 1) as u32;
+            if left < states {
+                let mp = mirror_square(p, n);
+                let mps = below(mfree, mp) + below(mfree & interior, mp) + left;
+                return Run {
+                    src: self.x(gg) + (run - 1) as u64 * xg,
+                    dst: self.x(gg) + mps as u64 * xg,
+                    len: xg,
+                    g: gg - 1,
+                    perm: perm(free & !(1 << p), mfree & !(1 << mp), n),
+                };
+            }
+            left -= states;
+        }
+    }
+
+    /// The run (below [`Index::mirror_runs`]) of a block that leaves `free`
+    /// to the opponent holding inner rank `j`, and `j`'s offset in it: one
+    /// 32-bit division at most.
+    #[inline]
+    pub(crate) fn run_at(&self, free: u16, j: u64) -> (u32, u64) {
+        let gg = free.count_ones();
+        if !self.has_pawn() || j < self.x(gg) {
+            return (0, j);
+        }
+        // Inner ranks are below 2^32 (a block holds at most a few hundred
+        // thousand cells), so the division is a 32-bit one.
+        let (t, xg) = ((j - self.x(gg)) as u32, self.x(gg - 1) as u32);
+        (1 + t / xg, (t % xg) as u64)
     }
 
     /// Rank of the mirror image of the position of rank `rank` (below
@@ -272,10 +329,12 @@ impl Index {
     /// Post-opening cells kept when one block of each mirror pair is
     /// stored: the blocks `u` with `u <= M(u)` ([`Index::stores_block`]).
     pub fn folded_size(&self) -> u64 {
-        (0..self.num_sides())
-            .filter(|&u| self.stores_block(u))
-            .map(|u| self.block_len(u))
-            .sum()
+        *self.folded_cells().get_or_init(|| {
+            (0..self.num_sides())
+                .filter(|&u| self.stores_block(u))
+                .map(|u| self.block_len(u))
+                .sum()
+        })
     }
 
     /// Whether block `u` is the stored one of its mirror pair: the lower
