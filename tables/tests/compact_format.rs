@@ -13,6 +13,7 @@ use tables::compact::CompactTable;
 use tables::compact_header::{HEADER_LEN, INDEX_ENTRY_LEN};
 use tables::error::CompactError;
 use tables::file::{Table, TableWriter};
+use tables::fold_layout::{FoldLayout, Place};
 use tables::pack::{pack, PackOptions};
 use tables::section::Section;
 
@@ -288,6 +289,63 @@ fn fresh_copy(dir: &Path, from: &Path, name: &str) -> PathBuf {
     let p = dir.join(name);
     fs::copy(from, &p).unwrap();
     p
+}
+
+/// A damaged block is refused through every cell stored in it, also
+/// through the cells of blocks that are not stored whose mirror images lie
+/// in it (their runs are rebuilt from it), and again on a second read (no
+/// failure is remembered as cells); every cell that reads is the source's.
+#[test]
+fn a_damaged_block_is_refused_through_the_cells_that_mirror_it() {
+    let dir = tempdir("damaged_mirror");
+    let src = synthetic(dir.path(), 5);
+    let t = Table::open(&src).unwrap();
+    let good = packed(dir.path(), &src, 4096);
+    let p = fresh_copy(dir.path(), &good, "mirror.ctbl");
+    let b3 = {
+        let raw = fs::read(&p).unwrap();
+        let e = HEADER_LEN + 3 * INDEX_ENTRY_LEN;
+        u64::from_le_bytes(raw[e..e + 8].try_into().unwrap())
+    };
+    flip(&p, data_offset(&p) + b3 + 5);
+    let c = CompactTable::open(&p).unwrap();
+    let layout = FoldLayout::new(variant());
+    let in_b3 = |at: u64| at / 4096 == 3;
+    let (mut refused, mut refused_mirrored, mut read) = (0, 0, 0);
+    for (i, &want) in t.post().iter().enumerate() {
+        let i = i as u64;
+        let stored_in_b3 = in_b3(layout.stored_position(i));
+        match c.get(Section::Post, i) {
+            Ok(code) => {
+                assert!(!stored_in_b3, "cell {i} read from the damaged block");
+                assert_eq!(code, want, "cell {i}");
+                read += 1;
+            }
+            Err(e) => {
+                assert!(matches!(e, CompactError::Block { block: 3, .. }), "{e}");
+                assert!(e.to_string().contains(&p.display().to_string()), "{e}");
+                assert!(
+                    c.get(Section::Post, i).is_err(),
+                    "cell {i} read the second time"
+                );
+                refused += 1;
+                if matches!(layout.place(i), Place::Mirrored { .. }) {
+                    refused_mirrored += 1;
+                }
+            }
+        }
+    }
+    let stored_b3 = (0..t.header().post)
+        .filter(|&i| in_b3(layout.stored_position(i)))
+        .count();
+    assert!(
+        refused >= stored_b3 && stored_b3 > 4096,
+        "{refused} {stored_b3}"
+    );
+    assert!(
+        refused_mirrored > 0 && read > refused,
+        "{refused_mirrored} {read}"
+    );
 }
 
 #[test]
