@@ -285,6 +285,14 @@ fn data_offset(path: &Path) -> u64 {
     HEADER_LEN as u64 + c.blocks() * INDEX_ENTRY_LEN as u64
 }
 
+/// Where block `b`'s compressed bytes start, from the data offset (the
+/// block index's first field).
+fn block_start(path: &Path, b: usize) -> u64 {
+    let raw = fs::read(path).unwrap();
+    let e = HEADER_LEN + b * INDEX_ENTRY_LEN;
+    u64::from_le_bytes(raw[e..e + 8].try_into().unwrap())
+}
+
 fn fresh_copy(dir: &Path, from: &Path, name: &str) -> PathBuf {
     let p = dir.join(name);
     fs::copy(from, &p).unwrap();
@@ -302,11 +310,7 @@ fn a_damaged_block_is_refused_through_the_cells_that_mirror_it() {
     let t = Table::open(&src).unwrap();
     let good = packed(dir.path(), &src, 4096);
     let p = fresh_copy(dir.path(), &good, "mirror.ctbl");
-    let b3 = {
-        let raw = fs::read(&p).unwrap();
-        let e = HEADER_LEN + 3 * INDEX_ENTRY_LEN;
-        u64::from_le_bytes(raw[e..e + 8].try_into().unwrap())
-    };
+    let b3 = block_start(&p, 3);
     flip(&p, data_offset(&p) + b3 + 5);
     let c = CompactTable::open(&p).unwrap();
     let layout = FoldLayout::new(variant());
@@ -358,13 +362,7 @@ fn damaged_files_are_refused() {
     // A flipped byte inside block 2's compressed data: open succeeds (cheap
     // checks only), reading that block or verifying fails, naming the block.
     let p = fresh_copy(dir.path(), &good, "block.ctbl");
-    let c = CompactTable::open(&p).unwrap();
-    let b2 = {
-        let raw = fs::read(&p).unwrap();
-        let e = HEADER_LEN + 2 * INDEX_ENTRY_LEN;
-        u64::from_le_bytes(raw[e..e + 8].try_into().unwrap())
-    };
-    drop(c);
+    let b2 = block_start(&p, 2);
     flip(&p, data_offset(&p) + b2 + 5);
     let c = CompactTable::open(&p).unwrap();
     // The folded table stores cells out of index order: the first cell
