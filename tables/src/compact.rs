@@ -119,6 +119,14 @@ pub struct CompactTable {
     id: u64,
 }
 
+impl Drop for CompactTable {
+    /// This thread forgets the table's blocks it remembers
+    /// ([`last_block`]).
+    fn drop(&mut self) {
+        last_block::forget(self.id);
+    }
+}
+
 impl std::fmt::Debug for CompactTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("CompactTable")
@@ -296,7 +304,9 @@ impl CompactTable {
             (Some(fold), Section::Post) if index < self.header.post => match fold.place(index) {
                 Place::Stored(cell) => stored(cell),
                 Place::Mirrored { block, run, offset } => (
-                    // Block numbers are below 2^40; runs are below 2^8.
+                    // Block ids (mover configurations) are below 2^32 and
+                    // runs below 2^8: the key is below 2^40 apart from bit
+                    // 63, which no compressed block's number has.
                     MIRRORED_RUN | (block as u64) << 8 | u64::from(run),
                     offset as usize,
                     Some((fold, block, run)),
@@ -308,20 +318,31 @@ impl CompactTable {
             return Ok(code);
         }
         let cells = match run {
-            Some((fold, block, run)) => self.mirrored_run(fold, key, block, run)?,
+            Some((fold, block, run)) => match self.mirrored_run(fold, key, block, run) {
+                Ok(cells) => cells,
+                // A damaged block among the run's images: the cell is read
+                // at its own image alone, refused only if that block is the
+                // damaged one (as `get_many` reads it).
+                Err(_) => {
+                    let cell = fold.stored_position(index);
+                    return Ok(self.block(cell / bs)?[(cell % bs) as usize]);
+                }
+            },
             None => self.block(key)?,
         };
         let code = cells[at];
-        last_block::remember(self.id, key, cells);
+        if cells.len() <= last_block::MAX_CELLS {
+            last_block::remember(self.id, key, cells);
+        }
         Ok(code)
     }
 
     /// The cells of run `run` of block `u` (cache key `key`), a block a
     /// folded table does not store ([`FoldLayout::mirrored_run`]), through
-    /// the cache: a warm
-    /// probe of such a cell costs one cache lookup, as a stored cell does,
-    /// instead of its mirror image's rank. A run is a few thousand cells,
-    /// rebuilt in a few microseconds from at most two stored blocks.
+    /// the cache: a warm probe of such a cell costs one cache lookup, as a
+    /// stored cell does, instead of its mirror image's rank. A run is at
+    /// most a few thousand cells (3,406 on 4x4), rebuilt in a few
+    /// microseconds from the stored blocks its images lie in (usually one).
     fn mirrored_run(
         &self,
         fold: &FoldLayout,

@@ -9,9 +9,12 @@
 //! a hash lookup and two atomic reference-count updates per read, about a
 //! third of a warm probe; a read of a block this thread remembers costs a
 //! thread-local comparison. Each thread remembers up to [`SLOTS`] blocks,
-//! direct-mapped by key (a new block replaces the one in its slot); their
-//! cells stay alive while it does (at most [`SLOTS`] blocks of at most 64
-//! KiB per thread, whatever the number of tables).
+//! direct-mapped by key (a new block replaces the one in its slot), of at
+//! most [`MAX_CELLS`] cells (the default block size; larger blocks are
+//! read through the shared cache only). Their cells stay alive while a
+//! thread remembers them, also after their table is closed on another
+//! thread (the closing thread forgets its own at once): at most 1 MiB per
+//! thread, outside the cache's budget, whatever the number of tables.
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,6 +22,10 @@ use std::sync::Arc;
 
 /// Blocks each thread remembers at most (a power of two).
 pub(crate) const SLOTS: usize = 16;
+
+/// Cells of the largest block remembered (65,536, the default block
+/// size of `ttc pack`).
+pub(crate) const MAX_CELLS: usize = 1 << 16;
 
 /// A table's identity, a block key in it and the block's cells.
 type Slot = Option<(u64, u64, Arc<[u8]>)>;
@@ -59,6 +66,19 @@ pub(crate) fn remember(table: u64, key: u64, cells: Arc<[u8]>) {
     LAST.with(|l| l.borrow_mut()[slot(table, key)] = Some((table, key, cells)));
 }
 
+/// Makes this thread forget every block of table `table` (when it is
+/// closed).
+pub(crate) fn forget(table: u64) {
+    // A thread being torn down has no slots left to clear.
+    let _ = LAST.try_with(|l| {
+        for s in l.borrow_mut().iter_mut() {
+            if s.as_ref().is_some_and(|(t, _, _)| *t == table) {
+                *s = None;
+            }
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +107,12 @@ mod tests {
         assert_eq!(cell(a, 7, 0), None);
         assert_eq!(cell(b, kb, 0), Some(9));
         assert_eq!(cell(b, other, 0), Some(1));
+        // A closed table's blocks are forgotten, the others kept.
+        forget(b);
+        assert_eq!(cell(b, kb, 0), None);
+        assert_eq!(cell(b, other, 0), None);
+        remember(a, 7, Arc::from(vec![5u8]));
+        forget(b);
+        assert_eq!(cell(a, 7, 0), Some(5));
     }
 }
