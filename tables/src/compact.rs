@@ -121,7 +121,7 @@ pub struct CompactTable {
 
 impl Drop for CompactTable {
     /// This thread forgets the table's blocks it remembers
-    /// ([`last_block`]).
+    /// (`tables/src/last_block.rs`).
     fn drop(&mut self) {
         last_block::forget(self.id);
     }
