@@ -88,6 +88,19 @@ impl Run {
     }
 }
 
+/// A run's place without its square map ([`Index::mirror_run`] adds it):
+/// the free squares of the run's non-pawn pieces in the block and in its
+/// mirror, their count, and the run's first inner rank, its first image's
+/// and its length.
+struct RunFrame {
+    free: u16,
+    mfree: u16,
+    g: u32,
+    src: u64,
+    dst: u64,
+    len: u64,
+}
+
 /// The permutation from the cells of block `u` to the cells of block
 /// `M(u)` that hold their mirror images ([`Index::block_mirror`]).
 #[derive(Clone, Debug)]
@@ -204,17 +217,33 @@ impl Index {
     /// Run `run` (below [`Index::mirror_runs`]) of a block that leaves
     /// `free` to the opponent, whose mirror block leaves `mfree`.
     pub(crate) fn mirror_run(&self, free: u16, mfree: u16, run: u32) -> Run {
-        let n = self.variant().size();
+        let f = self.run_frame(free, mfree, run);
+        Run {
+            src: f.src,
+            dst: f.dst,
+            len: f.len,
+            g: f.g,
+            perm: perm(f.free, f.mfree, self.variant().size()),
+        }
+    }
+
+    /// Where run `run` of a block that leaves `free` (its mirror `mfree`)
+    /// lies, without its square map: for run 0 the whole free squares, for
+    /// a pawn run those left beside the pawn's square and its mirror.
+    #[inline]
+    fn run_frame(&self, free: u16, mfree: u16, run: u32) -> RunFrame {
         let gg = free.count_ones();
         if run == 0 {
-            return Run {
+            return RunFrame {
+                free,
+                mfree,
+                g: gg,
                 src: 0,
                 dst: 0,
                 len: self.x(gg),
-                g: gg,
-                perm: perm(free, mfree, n),
             };
         }
+        let n = self.variant().size();
         let interior = self.masks().1;
         let xg = self.x(gg - 1);
         let mut left = run - 1;
@@ -227,12 +256,13 @@ impl Index {
             if left < states {
                 let mp = mirror_square(p, n);
                 let mps = below(mfree, mp) + below(mfree & interior, mp) + left;
-                return Run {
+                return RunFrame {
+                    free: free & !(1 << p),
+                    mfree: mfree & !(1 << mp),
+                    g: gg - 1,
                     src: self.x(gg) + (run - 1) as u64 * xg,
                     dst: self.x(gg) + mps as u64 * xg,
                     len: xg,
-                    g: gg - 1,
-                    perm: perm(free & !(1 << p), mfree & !(1 << mp), n),
                 };
             }
             left -= states;
@@ -285,33 +315,14 @@ impl Index {
     #[inline]
     pub fn mirror_inner_with(&self, free: u16, mfree: u16, j: u64) -> u64 {
         let n = self.variant().size();
-        let gg = free.count_ones();
-        let (f2, mf2, g2, dst, k) = if !self.has_pawn() || j < self.x(gg) {
-            (free, mfree, gg, 0, j)
-        } else {
-            let interior = self.masks().1;
-            let xg = self.x(gg - 1);
-            let (ps, k) = ((j - self.x(gg)) / xg, (j - self.x(gg)) % xg);
-            let mut left = ps as u32;
-            let mut rest = free;
-            loop {
-                let p = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                let states = 1 + (interior >> p & 1) as u32;
-                if left < states {
-                    let mp = mirror_square(p, n);
-                    let mps = below(mfree, mp) + below(mfree & interior, mp) + left;
-                    break (
-                        free & !(1 << p),
-                        mfree & !(1 << mp),
-                        gg - 1,
-                        self.x(gg) + mps as u64 * xg,
-                        k,
-                    );
-                }
-                left -= states;
-            }
-        };
+        let (run, k) = self.run_at(free, j);
+        let RunFrame {
+            free: f2,
+            mfree: mf2,
+            g: g2,
+            dst,
+            ..
+        } = self.run_frame(free, mfree, run);
         let c = self.np_coords(g2, k);
         let map = |ci: u8| -> u32 {
             if ci as u32 >= g2 {
