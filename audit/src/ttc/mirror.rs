@@ -39,14 +39,21 @@ pub const EQ_MIRROR: &str = "a position and its left-right mirror image have the
 /// turn commutes with the mirror, so mirroring a side in its own frame
 /// mirrors the board.)
 pub fn mirror_side(v: &Variant, s: &Side) -> Side {
-    let n = v.size();
     let mut out = *s;
     for sq in out.sq.iter_mut() {
         if *sq < 16 {
-            *sq = *sq / n * n + (n - 1 - *sq % n);
+            *sq = mirror_square(v, *sq);
         }
     }
     out
+}
+
+/// Square `s` (`row * n + file`, below `n * n`) mirrored left to right:
+/// `row * n + (n - 1 - file)`. An involution; it keeps the row.
+#[inline]
+pub fn mirror_square(v: &Variant, s: u8) -> u8 {
+    let n = v.size();
+    s / n * n + (n - 1 - s % n)
 }
 
 /// How the group walk treats group `a` (opponent configuration `a`).
