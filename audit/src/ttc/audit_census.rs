@@ -20,6 +20,7 @@ use super::census::{
 use super::equations::Children;
 use super::group_walk::walk_group;
 use super::mirror_pairs::asymmetries;
+use super::pass_times::PassTimes;
 use super::progress::Progress;
 use super::table_audit::{Acc, AuditOptions, AuditReport, Cells, Ctx};
 use super::threat_memo::ThreatMemo;
@@ -58,6 +59,7 @@ pub fn audit_and_census(
         cells,
         cap,
     };
+    let mut passes = PassTimes::new(opts.progress);
     let pb = Progress::new(opts.progress, idx.size(), "audit+census post");
     let (mut post_audit, post_census) = (0..idx.num_sides())
         .into_par_iter()
@@ -76,14 +78,19 @@ pub fn audit_and_census(
             |(a1, s1), (a2, s2)| (a1.merge(a2, cap), s1.merge(s2)),
         );
     pb.finish();
+    passes.mark("post-opening walk");
     let asym = asymmetries(&idx, cells.post, cap);
     post_audit.add_asymmetries(cap, &asym);
     let asymmetry = asym.first();
+    passes.mark("mirror pairs");
     let opening_audit = ctx.opening_pass(opts.progress);
+    passes.mark("opening audit");
     let opening_census = match asymmetry {
         None => Ok(opening_pass(&idx, &oidx, cells, opts.progress)),
         Some(a) => Err(a.refusal()),
     };
+    passes.mark("opening census");
+    passes.print("audit and census");
     let audit = ctx.report(&post_audit, &opening_audit, t0);
     let census = opening_census.map(|opening| {
         let mut census = CensusReport::of_sections(v, post_census, opening, t0);

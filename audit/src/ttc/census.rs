@@ -37,8 +37,10 @@
 use super::board::{Board, MoveList};
 use super::group_walk::walk_group;
 use super::mirror_pairs::asymmetries;
+use super::opening_walk::walk_opening;
+use super::pass_times::PassTimes;
 use super::progress::Progress;
-use super::table_audit::{opening_child, Cells};
+use super::table_audit::Cells;
 use super::threat_memo::{Detection, ThreatMemo};
 use super::threats::{by_generation, by_geometry};
 use rayon::prelude::*;
@@ -390,6 +392,7 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
     let idx = Index::new(v);
     let oidx = OpeningIndex::new(v);
     cells.check_sizes(v, &idx, &oidx)?;
+    let mut passes = PassTimes::new(progress);
     let pb = Progress::new(progress, idx.size(), "census post");
     let post = (0..idx.num_sides())
         .into_par_iter()
@@ -401,10 +404,14 @@ pub fn census(v: Variant, cells: Cells, progress: bool) -> Result<CensusReport, 
         })
         .reduce(SectionCensus::default, SectionCensus::merge);
     pb.finish();
+    passes.mark("post-opening walk");
     if let Some(a) = asymmetries(&idx, cells.post, 1).first() {
         return Err(a.refusal());
     }
+    passes.mark("mirror pairs");
     let opening = opening_pass(&idx, &oidx, cells, progress);
+    passes.mark("opening");
+    passes.print("census");
     Ok(CensusReport::of_sections(v, post, opening, t0))
 }
 
@@ -524,33 +531,26 @@ fn opening_range(
     hi: u64,
 ) -> SectionCensus {
     let mut s = SectionCensus::default();
-    let (mut list, mut gen, mut geo) = (MoveList::new(), MoveList::new(), MoveList::new());
-    for r in lo..hi {
-        let stored = cells.opening[r as usize];
-        let Ok(p) = oidx.unrank(r) else {
-            continue;
+    let (mut gen, mut geo) = (MoveList::new(), MoveList::new());
+    walk_opening(idx, oidx, cells, lo, hi, |p| {
+        let Some(board) = &p.board else {
+            return;
         };
-        let board = Board::from_position(&p);
-        let terminal = board.is_terminal();
-        let (winning, differ) = detect(&board, &mut gen, &mut geo);
+        let (winning, differ) = detect(board, &mut gen, &mut geo);
         if differ {
             s.detector_mismatches += 1;
             if s.first_mismatch.is_none() {
-                s.first_mismatch = Some(mismatch_text(&board, &gen, &geo));
+                s.first_mismatch = Some(mismatch_text(board, &gen, &geo));
             }
         }
         let mut kids = Replies::default();
-        if !terminal && (stored == DRAW || winning > 0) {
-            board.legal_moves(&mut list);
-            let pair = board.to_pair();
-            for &m in list.as_slice() {
-                if let Ok(c) = opening_child(idx, oidx, &board, &pair, m) {
-                    kids.add(cells.get(c));
-                }
+        if !p.terminal && (p.stored == DRAW || winning > 0) {
+            for code in p.children.iter().flatten() {
+                kids.add(*code);
             }
         }
-        s.tally(stored, terminal, winning, kids);
-    }
+        s.tally(p.stored, p.terminal, winning, kids);
+    });
     s
 }
 

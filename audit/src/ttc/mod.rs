@@ -13,6 +13,8 @@
 //! * `group_walk` (crate-private): the walk over one group of
 //!   post-opening positions that the audit and the census share.
 //! * [`mirror`]: the left-right mirror the walk is folded by.
+//! * `opening_walk` (crate-private): the walk over the opening cells
+//!   that the audit and the census share.
 //! * [`audit_census`]: both in one pass (`ttc audit TABLE --census`).
 //! * [`table_file`]: `ttc audit TABLE` (and `ttc solve --audit`): a
 //!   table file's cells, CRC and completion mark.
@@ -22,6 +24,8 @@
 //! * [`threat_memo`]: the census's per-group record of their results.
 //! * [`census`]: the threat census of a table's cells (the published
 //!   solve, "一场注意力的较量").
+//! * `pass_times` (crate-private): the per-pass times printed after a
+//!   long audit or census.
 //! * [`census_file`]: `ttc census TABLE`: a table file's census and its
 //!   check against the published figures.
 //! * [`crosscheck`]: perft with lockstep comparison against `rules`.
@@ -41,6 +45,8 @@ pub mod index_under_audit;
 pub mod mirror;
 pub mod mirror_pairs;
 pub mod naive;
+mod opening_walk;
+mod pass_times;
 pub mod progress;
 pub mod table_audit;
 pub mod table_file;

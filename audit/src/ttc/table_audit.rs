@@ -32,6 +32,8 @@ use super::equations::{self, describe, Children};
 use super::group_walk::walk_group;
 use super::mirror::{twin_source, EQ_MIRROR};
 use super::mirror_pairs::{asymmetries, Asymmetries};
+use super::opening_walk::walk_opening;
+use super::pass_times::PassTimes;
 use super::progress::Progress;
 use rayon::prelude::*;
 use rules::ttc::{Color, Position, Side, Variant};
@@ -469,40 +471,27 @@ impl Ctx<'_> {
 
     /// Checks opening positions `lo..hi`.
     fn opening_range(&self, lo: u64, hi: u64, acc: &mut Acc) {
-        let mut list = MoveList::new();
-        for r in lo..hi {
-            let stored = self.cells.opening[r as usize];
-            acc.hist[stored as usize] += 1;
+        walk_opening(self.idx, self.oidx, self.cells, lo, hi, |p| {
+            acc.hist[p.stored as usize] += 1;
             let mut kids = Children::default();
-            let terminal = match self.oidx.unrank(r) {
-                Ok(p) => {
-                    let board = Board::from_position(&p);
-                    let terminal = board.is_terminal();
-                    if terminal {
-                        acc.terminal += 1;
-                    } else {
-                        board.legal_moves(&mut list);
-                        let pair = board.to_pair();
-                        for &m in list.as_slice() {
-                            match opening_child(self.idx, self.oidx, &board, &pair, m) {
-                                Ok(c) => kids.add(self.cells.get(c)),
-                                Err(_) => kids.add_unrankable(),
-                            }
-                        }
-                        acc.moves += kids.count as u64;
-                        acc.no_move += (kids.count == 0) as u64;
+            if p.board.is_none() {
+                kids.add_unrankable();
+            } else if p.terminal {
+                acc.terminal += 1;
+            } else {
+                for c in p.children {
+                    match c {
+                        Some(code) => kids.add(*code),
+                        None => kids.add_unrankable(),
                     }
-                    terminal
                 }
-                Err(_) => {
-                    kids.add_unrankable();
-                    false
-                }
-            };
-            if !equations::holds(stored, terminal, &kids) {
-                acc.fail(self.cap, Cell::Opening(r));
+                acc.moves += kids.count as u64;
+                acc.no_move += (kids.count == 0) as u64;
             }
-        }
+            if !equations::holds(p.stored, p.terminal, &kids) {
+                acc.fail(self.cap, Cell::Opening(p.rank));
+            }
+        });
     }
 
     /// Full description of a failing cell.
@@ -634,6 +623,7 @@ pub fn audit_cells(v: Variant, cells: Cells, opts: &AuditOptions) -> Result<Audi
         cells,
         cap,
     };
+    let mut passes = PassTimes::new(opts.progress);
     let pb = Progress::new(opts.progress, idx.size(), "post-opening");
     let post = (0..idx.num_sides())
         .into_par_iter()
@@ -646,9 +636,13 @@ pub fn audit_cells(v: Variant, cells: Cells, opts: &AuditOptions) -> Result<Audi
         })
         .reduce(Acc::new, |x, y| x.merge(y, cap));
     pb.finish();
+    passes.mark("post-opening walk");
     let mut post = post;
     post.add_asymmetries(cap, &asymmetries(&idx, ctx.cells.post, cap));
+    passes.mark("mirror pairs");
     let opening = ctx.opening_pass(opts.progress);
+    passes.mark("opening");
+    passes.print("audit");
     Ok(ctx.report(&post, &opening, t0))
 }
 
