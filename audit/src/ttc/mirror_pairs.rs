@@ -214,6 +214,49 @@ mod tests {
     use crate::ttc::mirror::mirror_side;
     use rules::ttc::{PawnReading, Variant};
 
+    /// With several damaged cells in one block, [`asymmetries`] counts
+    /// them all and keeps exactly the lowest `cap` twins, whatever order
+    /// the pairs come in: 3x3 PNB, a mirror-symmetric table (all zeros)
+    /// with every third cell of a block and its mirror block damaged.
+    #[test]
+    fn the_lowest_twins_are_kept_when_a_block_has_many() {
+        let v = Variant::all_3x3(PawnReading::TravelDirection, 0)
+            .into_iter()
+            .find(|v| v.describe().contains("PNB"))
+            .expect("a PNB variant");
+        let idx = Index::new(v);
+        let b = (0..idx.num_sides())
+            .find(|&b| idx.mirror_id(b) > b && idx.block_len(b) > 30)
+            .expect("a block pair");
+        let mut post = vec![0u8; idx.size() as usize];
+        let mut pairs = Vec::new();
+        for_each_mirror_pair(&idx, b, |k, k2| pairs.push((k, k2)));
+        let mut twins = Vec::new();
+        for (i, &(k, k2)) in pairs.iter().enumerate() {
+            if i % 3 != 0 {
+                continue;
+            }
+            // Damage one cell of the pair: the twin side of it is the one
+            // whose opponent's group the walk skips.
+            let (_, opp) = idx.unrank(k).expect("in range");
+            let (twin, damaged) = match group_fold(&idx, idx.side_id(&opp)) {
+                GroupFold::Skipped(_) => (k, k),
+                GroupFold::WithTwins(_) => (k2, k),
+                GroupFold::Whole => continue,
+            };
+            post[damaged as usize] = 3;
+            twins.push(twin);
+        }
+        twins.sort_unstable();
+        assert!(twins.len() > 8, "{}", twins.len());
+        for cap in [1, 2, 5, twins.len() + 3] {
+            let a = asymmetries(&idx, &post, cap);
+            assert_eq!(a.count, twins.len() as u64);
+            let got: Vec<u64> = a.lowest.iter().map(|x| x.cell).collect();
+            assert_eq!(got, twins[..cap.min(twins.len())], "cap {cap}");
+        }
+    }
+
     /// The pairs of [`for_each_mirror_pair`] are exactly each cell of the
     /// block with the rank of its unranked, mirrored position: every
     /// block of every 3x3 variant (with and without a pawn) and a spread
