@@ -9,6 +9,8 @@
 //!
 //! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
 //! * [`equations`]: the cell equations of the design derivation.
+//! * `cells` (crate-private; its types re-exported by [`table_audit`]):
+//!   a table's cells by section.
 //! * [`table_audit`]: the equation audit of a table's cells.
 //! * `group_walk` (crate-private): the walk over one group of
 //!   post-opening positions that the audit and the census share.
@@ -35,6 +37,7 @@
 pub mod audit_census;
 pub mod block_ranker;
 pub mod board;
+mod cells;
 pub mod census;
 pub mod census_file;
 pub mod crosscheck;

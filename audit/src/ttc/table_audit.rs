@@ -28,99 +28,21 @@
 //! report an unfolded walk would.
 
 use super::board::{Board, MoveList, PlainMove};
+pub use super::cells::{Cell, Cells};
 use super::equations::{self, describe, Children};
 use super::group_walk::walk_group;
 use super::mirror::{twin_source, EQ_MIRROR};
 use super::mirror_pairs::{asymmetries, Asymmetries};
-use super::opening_walk::walk_opening;
+use super::opening_walk::{opening_child, walk_opening};
 use super::pass_times::PassTimes;
 use super::progress::Progress;
 use rayon::prelude::*;
-use rules::ttc::{Color, Position, Side, Variant};
+use rules::ttc::{Color, Variant};
 use serde::Serialize;
 use std::collections::HashSet;
 use std::time::Instant;
 use tables::code::{DRAW, INVALID};
 use tables::{Index, OpeningIndex};
-
-/// A cell of the table: post-opening rank or opening rank. Orders as the
-/// file does (post-opening section first). In JSON it reads as a failure
-/// does: `{"section": "post-opening", "index": 72}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Cell {
-    /// Post-opening cell ([`Index`] rank).
-    Post(u64),
-    /// Opening cell ([`OpeningIndex`] rank).
-    Opening(u64),
-}
-
-impl Cell {
-    /// `post-opening` or `opening`.
-    pub fn section(&self) -> &'static str {
-        match self {
-            Cell::Post(_) => "post-opening",
-            Cell::Opening(_) => "opening",
-        }
-    }
-    /// Rank within its section.
-    pub fn index(&self) -> u64 {
-        match *self {
-            Cell::Post(i) | Cell::Opening(i) => i,
-        }
-    }
-}
-
-impl Serialize for Cell {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Json {
-            section: &'static str,
-            index: u64,
-        }
-        Json {
-            section: self.section(),
-            index: self.index(),
-        }
-        .serialize(s)
-    }
-}
-
-/// The cells of a table, by section.
-#[derive(Clone, Copy)]
-pub struct Cells<'a> {
-    /// Post-opening cells in [`Index`] order.
-    pub post: &'a [u8],
-    /// Opening cells in [`OpeningIndex`] order.
-    pub opening: &'a [u8],
-}
-
-impl Cells<'_> {
-    /// Checks the section lengths against the indexes of `v`.
-    ///
-    /// # Errors
-    /// A description naming both pairs of counts.
-    pub fn check_sizes(&self, v: Variant, idx: &Index, oidx: &OpeningIndex) -> Result<(), String> {
-        if self.post.len() as u64 != idx.size() || self.opening.len() as u64 != oidx.size() {
-            return Err(format!(
-                "the table has {} post-opening and {} opening cells, the index of {} has {} and {}",
-                self.post.len(),
-                self.opening.len(),
-                v.describe(),
-                idx.size(),
-                oidx.size()
-            ));
-        }
-        Ok(())
-    }
-
-    /// The code of `c`.
-    pub fn get(&self, c: Cell) -> u8 {
-        match c {
-            Cell::Post(i) => self.post[i as usize],
-            Cell::Opening(i) => self.opening[i as usize],
-        }
-    }
-}
 
 /// Options of an audit.
 #[derive(Clone, Debug)]
@@ -407,38 +329,6 @@ pub fn children_of(
         out.push((m, c));
     }
     Ok((board, out))
-}
-
-/// The cell of the child reached by `m` from the opening position `board`
-/// whose own pair is `pair` (= [`Board::to_pair`], computed once for all
-/// its moves): the child's sides come from [`Board::child_pair`] and go
-/// through the checked constructors ([`Position::from_sides`] and
-/// [`OpeningIndex::rank`] while the opening lasts, [`Index::try_rank`]
-/// after it).
-pub(crate) fn opening_child(
-    idx: &Index,
-    oidx: &OpeningIndex,
-    board: &Board,
-    pair: &(Side, Side),
-    m: PlainMove,
-) -> Result<Cell, String> {
-    // `next` moves in the child; `moved` has just moved.
-    let (next, moved) = board.child_pair(&pair.0, &pair.1, m);
-    match board.next_opening_ply() {
-        Some(ply) => {
-            let turn = board.to_move.other();
-            let (white, black) = match turn {
-                Color::White => (next, moved),
-                Color::Black => (moved, next),
-            };
-            let p = Position::from_sides(idx.variant(), white, black, turn, Some(ply))?;
-            oidx.rank(&p).map(Cell::Opening).map_err(|e| e.to_string())
-        }
-        None => idx
-            .try_rank(&next, &moved)
-            .map(Cell::Post)
-            .map_err(|e| e.to_string()),
-    }
 }
 
 /// What the audit of one table reads: its rules, indexes and cells, and
