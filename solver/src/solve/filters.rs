@@ -130,11 +130,19 @@ impl ChangeFilter {
         if self.is_empty() {
             return;
         }
+        // A bit already set is only read: the filters fill up within a
+        // pass, and an atomic update costs far more than a load (and waits
+        // for the stores before it).
+        let set = |w: &AtomicU64, bits: u64| {
+            if w.load(Relaxed) & bits != bits {
+                w.fetch_or(bits, Relaxed);
+            }
+        };
         let blk = id * LINE_WORDS;
         for &h in keys {
-            self.cur_lines[blk + (h >> 6)].fetch_or(1 << (h & 63), Relaxed);
+            set(&self.cur_lines[blk + (h >> 6)], 1 << (h & 63));
         }
-        self.cur_pc[id].fetch_or(pc, Relaxed);
+        set(&self.cur_pc[id], pc);
     }
 
     /// The union of the filters of `blocks` (the blocks holding a group's

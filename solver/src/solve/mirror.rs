@@ -16,6 +16,7 @@
 //! about half as many children.
 
 use super::own_keys::OwnKeys;
+use super::pool::Batch;
 use rules::ttc::Side;
 use tables::Index;
 
@@ -56,17 +57,28 @@ pub(super) fn fold_of(idx: &Index, a: usize, fold: bool) -> Fold {
 }
 
 /// Where a group's decisions are recorded: its own filter keys and, in
-/// a folded pass, its twins'.
+/// a folded pass, its twins'; and the pool entries of both, gathered
+/// while the group is evaluated.
 pub(super) struct Writes {
     /// The group's own keys.
     pub own: OwnKeys,
     /// The mirror group's, when decisions are written twice.
     pub twin: Option<Box<Twin>>,
+    /// Entries for the change pool (every decision).
+    pub changes: Batch,
+    /// Entries for the loss pool (losses of a WDL sweep).
+    pub losses: Batch,
 }
 
 impl Writes {
-    /// The writes of a group with keys `own` and twins `twin`.
+    /// The writes of a group with keys `own` and twins `twin`, with empty
+    /// batches.
     pub(super) fn new(own: OwnKeys, twin: Option<Box<Twin>>) -> Writes {
-        Writes { own, twin }
+        Writes {
+            own,
+            twin,
+            changes: Batch::default(),
+            losses: Batch::default(),
+        }
     }
 }

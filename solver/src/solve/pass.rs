@@ -30,6 +30,7 @@ use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use crate::group::{Group, MemberLoc};
+use crate::prefetch::prefetch;
 use rayon::prelude::*;
 use rules::ttc::Side;
 use std::sync::atomic::Ordering::Relaxed;
@@ -103,14 +104,24 @@ impl<'a> Ctx<'a> {
         let g = Group::new(self.idx, a);
         let mut counts = PassCounts::default();
         let own = Writes::new(OwnKeys::of(&g), twin);
-        if dirty == Dirty::Flagged {
-            if let Some(cands) = self.listed_candidates(&g) {
-                self.evaluate_listed(&g, &own, pass, &cands, &mut counts);
-                return counts;
-            }
+        let listed = match dirty {
+            Dirty::Flagged => self.listed_candidates(&g),
+            _ => None,
+        };
+        match listed {
+            Some(cands) => self.evaluate_listed(&g, &own, pass, &cands, &mut counts),
+            None => self.scan(&g, &own, pass, dirty, &mut counts),
         }
-        self.scan(&g, &own, pass, dirty, &mut counts);
+        self.flush(&own);
         counts
+    }
+
+    /// Appends the pool entries `own` gathered to the pools.
+    fn flush(&self, own: &Writes) {
+        self.changes.append(&own.changes);
+        if let Some(p) = &self.loss_pool {
+            p.append(&own.losses);
+        }
     }
 
     /// Evaluates the members of `g` the pass looks at, by a scan of the
@@ -188,18 +199,27 @@ impl<'a> Ctx<'a> {
         // writes both again (the twin's group is never evaluated).
         if let Some(t) = &own.twin {
             let mb = b.mirrored(&g.v);
-            let kk2 = self.idx.rank(&t.side_a, &mb);
+            // Both cells are fetched while the ranks are computed: the
+            // bitmap's atomic update after each store would otherwise wait
+            // for the store's cache miss.
             let q2 = self.idx.rank(&mb, &t.side_a);
+            prefetch(&self.cells[q2 as usize]);
+            let q = g.own_cell(b);
+            prefetch(&self.cells[q as usize]);
+            let kk2 = self.idx.rank(&t.side_a, &mb);
             let id2 = self.idx.side_id(&mb);
-            self.write(kk2, q2, id2, code, &t.own, pass, counts);
+            self.write(kk2, q2, id2, code, &t.own, own, pass, counts);
+            let id = self.idx.side_id(b);
+            self.write(kk, q, id, code, &own.own, own, pass, counts);
+            return;
         }
         let id = self.idx.side_id(b);
-        self.write(kk, g.own_cell(b), id, code, &own.own, pass, counts);
+        self.write(kk, g.own_cell(b), id, code, &own.own, own, pass, counts);
     }
 
     /// Stores `code` into cell `q` (block `id`, bitmap position `kk`),
-    /// updates its bit, and records the change in the filter and the
-    /// pools under the opponent keys `own`.
+    /// updates its bit, and records the change in the filter under the
+    /// opponent keys `keys` and in the pool batches of `out`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn write(
@@ -208,7 +228,8 @@ impl<'a> Ctx<'a> {
         q: u64,
         id: usize,
         code: u8,
-        own: &OwnKeys,
+        keys: &OwnKeys,
+        out: &Writes,
         pass: Pass,
         counts: &mut PassCounts,
     ) {
@@ -221,14 +242,16 @@ impl<'a> Ctx<'a> {
         }
         let lost = code == LOSS_PENDING;
         counts.losses += (lost && pass == Pass::Wdl) as u64;
-        self.changed.record(id, &own.keys, own.pc);
+        self.changed.record(id, &keys.keys, keys.pc);
         let rank = q - self.idx.block_base(id);
         assert!(rank < LOST as u64, "block rank {rank} too large");
         let rank = rank as u32;
-        self.changes
-            .record(id, if lost { rank | LOST } else { rank });
-        if let (true, Some(p)) = (lost, &self.loss_pool) {
-            p.record(id, rank);
+        let mut due = out.changes.push(id, if lost { rank | LOST } else { rank });
+        if lost && self.loss_pool.is_some() {
+            due |= out.losses.push(id, rank);
+        }
+        if due {
+            self.flush(out);
         }
     }
 

@@ -21,10 +21,34 @@
 //! first: a position gets the full evaluation only if a child became lost.
 
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Flag of a value whose cell became lost (in the pool of every decision).
 pub(super) const LOST: u32 = 1 << 31;
+
+/// Entries gathered by one thread for a [`Pool`], appended with
+/// [`Pool::append`] when the thread's group ends or when
+/// [`Batch::FLUSH_AT`] entries are waiting (what a batch may hold is
+/// bounded, and so is the memory of all batches).
+#[derive(Default)]
+pub(super) struct Batch {
+    entries: RefCell<Vec<u64>>,
+}
+
+impl Batch {
+    /// Entries after which a batch should be appended (32 KiB).
+    pub const FLUSH_AT: usize = 4096;
+
+    /// Adds `value` for block `id` (below 2^32); returns whether the batch
+    /// is due to be appended ([`Batch::FLUSH_AT`]).
+    #[inline(always)]
+    pub fn push(&self, id: usize, value: u32) -> bool {
+        let mut e = self.entries.borrow_mut();
+        e.push((id as u64) << 32 | value as u64);
+        e.len() >= Self::FLUSH_AT
+    }
+}
 
 /// `n` atomic words, zero, allocated lazily: the pages are touched (and
 /// count in the resident set) only once written.
@@ -75,19 +99,28 @@ impl Pool {
         }
     }
 
-    /// Records, in the current pass, `value` for block `id`.
-    #[inline(always)]
-    pub fn record(&self, id: usize, value: u32) {
-        debug_assert!(id < self.blocks);
-        // A full pool stays full for the pass: skip the atomic add.
-        if self.cur_len.load(Relaxed) < self.cap {
-            let i = self.cur_len.fetch_add(1, Relaxed);
-            if i < self.cap {
-                self.cur[i].store((id as u64) << 32 | value as u64, Relaxed);
-                return;
-            }
+    /// Appends the entries of `batch` to the current pass and empties it.
+    /// One atomic add reserves room for the whole batch, so threads that
+    /// record many decisions do not contend for the pool's length on every
+    /// one; the entries that do not fit mark their blocks as dropped.
+    pub fn append(&self, batch: &Batch) {
+        let mut entries = batch.entries.borrow_mut();
+        let n = entries.len();
+        if n == 0 {
+            return;
         }
-        self.cur_dropped[id / 64].fetch_or(1 << (id % 64), Relaxed);
+        // Past the end once the pool is full (or filled by other threads).
+        let i = self.cur_len.fetch_add(n, Relaxed);
+        let fit = self.cap.saturating_sub(i).min(n);
+        for (k, &e) in entries[..fit].iter().enumerate() {
+            self.cur[i + k].store(e, Relaxed);
+        }
+        for &e in &entries[fit..] {
+            let id = (e >> 32) as usize;
+            debug_assert!(id < self.blocks);
+            self.cur_dropped[id / 64].fetch_or(1 << (id % 64), Relaxed);
+        }
+        entries.clear();
     }
 
     /// The previous pass's values of block `id`, or `None` if they are not
@@ -135,21 +168,54 @@ mod tests {
     #[test]
     fn pool_sorts_by_block_and_drops_when_full() {
         let mut p = Pool::new(70, 4);
-        p.record(3, 9);
+        let b = Batch::default();
+        b.push(3, 9);
+        p.append(&b);
         assert_eq!(p.prev(3), None, "no valid previous pass yet");
-        p.record(69, 1);
-        p.record(3, 2 | LOST);
-        p.record(0, 5);
-        p.record(65, 7); // the fifth entry: dropped
+        b.push(69, 1);
+        b.push(3, 2 | LOST);
+        p.append(&b);
+        b.push(0, 5);
+        b.push(65, 7); // the fifth entry: dropped
+        p.append(&b);
+        p.append(&b); // empty: nothing changes
         p.rotate();
         assert_eq!(p.prev(3), Some(&[9, 2 | LOST][..]));
         assert_eq!(p.prev(0), Some(&[5][..]));
         assert_eq!(p.prev(69), Some(&[1][..]));
         assert_eq!(p.prev(1), Some(&[][..]));
         assert_eq!(p.prev(65), None, "dropped");
-        p.record(65, 8);
+        b.push(65, 8);
+        p.append(&b);
         p.rotate();
         assert_eq!(p.prev(65), Some(&[8][..]));
         assert_eq!(p.prev(3), Some(&[][..]));
+    }
+
+    #[test]
+    fn a_batch_keeps_what_fits_and_drops_the_blocks_of_the_rest() {
+        let mut p = Pool::new(10, 3);
+        let b = Batch::default();
+        b.push(1, 4);
+        p.append(&b);
+        b.push(2, 5);
+        b.push(7, 6);
+        b.push(9, 1); // only two of these three fit
+        p.append(&b);
+        p.rotate();
+        assert_eq!(p.prev(1), Some(&[4][..]));
+        assert_eq!(p.prev(2), Some(&[5][..]));
+        assert_eq!(p.prev(7), Some(&[6][..]));
+        assert_eq!(p.prev(9), None, "its entry did not fit");
+        // A batch that starts past the end (other threads took the last
+        // room) is dropped whole.
+        let q = Pool::new(10, 2);
+        q.cur_len.store(5, Relaxed);
+        b.push(4, 1);
+        q.append(&b);
+        assert!(q.cur_dropped[0].load(Relaxed) & 1 << 4 != 0);
+        let due: Vec<bool> = (0..Batch::FLUSH_AT).map(|k| b.push(0, k as u32)).collect();
+        assert!(due[..Batch::FLUSH_AT - 1].iter().all(|&d| !d));
+        assert!(due[Batch::FLUSH_AT - 1], "due at FLUSH_AT entries");
     }
 }
