@@ -291,9 +291,20 @@ impl TableWriter {
             cells_crc: crc,
         };
         bytes[..HEADER_LEN].copy_from_slice(&h.to_bytes());
-        self.map.flush().map_err(table_io(&self.tmp))?;
-        self.file.sync_all().map_err(table_io(&self.tmp))?;
-        let digest = hex(&Sha256::digest(&bytes[..]));
+        let bytes: &[u8] = bytes;
+        // The digest reads the file's final bytes while the kernel writes
+        // them out: on the 4x4 table each takes over a second.
+        let (digest, synced) = std::thread::scope(|s| {
+            let digest = s.spawn(|| hex(&Sha256::digest(bytes)));
+            let synced = self
+                .map
+                .flush()
+                .and_then(|()| self.file.sync_all())
+                .map_err(table_io(&self.tmp));
+            (digest.join(), synced)
+        });
+        synced?;
+        let digest = digest.unwrap_or_else(|e| std::panic::resume_unwind(e));
         drop(self.map);
         Ok(SealedTable {
             path: self.path,
