@@ -294,17 +294,24 @@ impl TableWriter {
         let bytes: &[u8] = bytes;
         // The digest reads the file's final bytes while the kernel writes
         // them out: on the 4x4 table each takes over a second.
-        let (digest, synced) = std::thread::scope(|s| {
-            let digest = s.spawn(|| hex(&Sha256::digest(bytes)));
-            let synced = self
-                .map
+        let digest = || hex(&Sha256::digest(bytes));
+        let sync = || {
+            self.map
                 .flush()
                 .and_then(|()| self.file.sync_all())
-                .map_err(table_io(&self.tmp));
-            (digest.join(), synced)
-        });
-        synced?;
-        let digest = digest.unwrap_or_else(|e| std::panic::resume_unwind(e));
+                .map_err(table_io(&self.tmp))
+        };
+        let digest = std::thread::scope(|s| {
+            match std::thread::Builder::new().spawn_scoped(s, digest) {
+                Ok(thread) => {
+                    let synced = sync();
+                    let digest = thread.join();
+                    synced.map(|()| digest.unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                }
+                // No thread to spare: one after the other.
+                Err(_) => sync().map(|()| digest()),
+            }
+        })?;
         drop(self.map);
         Ok(SealedTable {
             path: self.path,

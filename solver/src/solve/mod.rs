@@ -428,7 +428,7 @@ fn mark_draws(cells: &[AtomicU8], progress: bool) {
     );
 }
 
-/// Seals the table under its temporary name (cells CRC, sync, SHA-256),
+/// Seals the table under its temporary name (cells CRC, then the sync and the SHA-256 side by side),
 /// runs `check` on it and renames it, removing the work folder `dir`.
 /// Returns the cells' CRC-64/XZ and the file's SHA-256. `t` is when the
 /// counting before the seal started (for the log line).
@@ -447,7 +447,7 @@ fn seal_checked(
     log(
         progress,
         &format!(
-            "counted, sealed (cells CRC-64/XZ, sync, SHA-256), {:.1}s",
+            "counted, sealed (cells CRC-64/XZ, then sync beside SHA-256), {:.1}s",
             t.elapsed().as_secs_f64()
         ),
     );

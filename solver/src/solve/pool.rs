@@ -27,8 +27,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 /// Flag of a value whose cell became lost (in the pool of every decision).
 pub(super) const LOST: u32 = 1 << 31;
 
-/// Entries gathered by one thread for a [`Pool`], appended with
-/// [`Pool::append`] when the thread's group ends or when
+/// Entries gathered for a [`Pool`] while one group is evaluated (by one
+/// thread), appended with [`Pool::append`] when the group ends or when
 /// [`Batch::FLUSH_AT`] entries are waiting (what a batch may hold is
 /// bounded, and so is the memory of all batches).
 #[derive(Default)]
@@ -109,6 +109,7 @@ impl Pool {
         if n == 0 {
             return;
         }
+        debug_assert!(entries.iter().all(|&e| ((e >> 32) as usize) < self.blocks));
         // Past the end once the pool is full (or filled by other threads).
         let i = self.cur_len.fetch_add(n, Relaxed);
         let fit = self.cap.saturating_sub(i).min(n);
@@ -117,7 +118,6 @@ impl Pool {
         }
         for &e in &entries[fit..] {
             let id = (e >> 32) as usize;
-            debug_assert!(id < self.blocks);
             self.cur_dropped[id / 64].fetch_or(1 << (id % 64), Relaxed);
         }
         entries.clear();
