@@ -11,7 +11,7 @@ use crate::bytes::TableBytes;
 use crate::checksum::CRC64;
 use crate::error::{table_io, TableError};
 use crate::fsutil::{sync_parent, tmp_path};
-use crate::sidecar::{hex, write_sidecar};
+use crate::sidecar::{hex, place_sidecar, remove_sidecar, stage_sidecar};
 use crate::source_header::{Header, HEADER_LEN};
 use crate::{Index, OpeningIndex};
 use memmap2::MmapRaw;
@@ -343,15 +343,29 @@ impl SealedTable {
         &self.path
     }
 
-    /// Renames `NAME.tmp` to `NAME` and writes the SHA-256 sidecar (through
-    /// a temporary name). Returns `(cells CRC-64/XZ, SHA-256 hex)`.
+    /// Renames `NAME.tmp` to `NAME` with its SHA-256 sidecar. Returns
+    /// `(cells CRC-64/XZ, SHA-256 hex)`.
+    ///
+    /// The sidecar is written and synced under a temporary name first, and
+    /// the sidecar of a table `NAME` replaces is removed before the rename:
+    /// a run that stops anywhere in between never leaves a table beside
+    /// another table's sidecar, only, at worst, a table whose sidecar is
+    /// still `NAME.sha256.tmp`.
     ///
     /// # Errors
-    /// [`TableError::Io`].
+    /// [`TableError::Io`] naming the file.
     pub fn commit(self) -> Result<(u64, String), TableError> {
-        fs::rename(&self.tmp, &self.path).map_err(table_io(&self.path))?;
+        stage_sidecar(&self.path, &self.digest)?;
+        remove_sidecar(&self.path)?;
+        fs::rename(&self.tmp, &self.path).map_err(|e| TableError::Io {
+            path: self.path.clone(),
+            source: std::io::Error::new(
+                e.kind(),
+                format!("renaming {} to it: {e}", self.tmp.display()),
+            ),
+        })?;
         sync_parent(&self.path);
-        write_sidecar(&self.path, &self.digest)?;
+        place_sidecar(&self.path)?;
         Ok((self.crc, self.digest))
     }
 }

@@ -21,22 +21,50 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Writes `NAME.sha256` (`<hex>  <file name>`) atomically.
+/// Writes `NAME.sha256` (`<hex>  <file name>`) atomically: the same as
+/// [`stage_sidecar`] then [`place_sidecar`].
 ///
 /// # Errors
 /// [`TableError::Io`].
 pub fn write_sidecar(path: &Path, digest: &str) -> Result<(), TableError> {
+    stage_sidecar(path, digest)?;
+    place_sidecar(path)
+}
+
+/// Writes and syncs the sidecar of `path` under its temporary name
+/// `NAME.sha256.tmp`, where [`place_sidecar`] finds it.
+///
+/// # Errors
+/// [`TableError::Io`] naming the temporary file.
+pub fn stage_sidecar(path: &Path, digest: &str) -> Result<(), TableError> {
+    let tmp = tmp_path(&sha256_path(path));
+    let mut f = File::create(&tmp).map_err(table_io(&tmp))?;
+    f.write_all(&sidecar_line(digest, path))
+        .map_err(table_io(&tmp))?;
+    f.sync_all().map_err(table_io(&tmp))
+}
+
+/// Renames the sidecar [`stage_sidecar`] wrote to `NAME.sha256`.
+///
+/// # Errors
+/// [`TableError::Io`] naming the sidecar.
+pub fn place_sidecar(path: &Path) -> Result<(), TableError> {
     let side = sha256_path(path);
-    let tmp = tmp_path(&side);
-    {
-        let mut f = File::create(&tmp).map_err(table_io(&tmp))?;
-        f.write_all(&sidecar_line(digest, path))
-            .map_err(table_io(&tmp))?;
-        f.sync_all().map_err(table_io(&tmp))?;
-    }
-    fs::rename(&tmp, &side).map_err(table_io(&side))?;
+    fs::rename(tmp_path(&side), &side).map_err(table_io(&side))?;
     sync_parent(&side);
     Ok(())
+}
+
+/// Removes the sidecar of `path`, if there is one.
+///
+/// # Errors
+/// [`TableError::Io`] naming the sidecar.
+pub fn remove_sidecar(path: &Path) -> Result<(), TableError> {
+    let side = sha256_path(path);
+    match fs::remove_file(&side) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(table_io(&side)(e)),
+        _ => Ok(()),
+    }
 }
 
 /// The sidecar line of `path` as GNU `sha256sum` writes it, so that
@@ -161,5 +189,51 @@ mod tests {
             let got = sidecar_matches(Path::new("t"), Path::new("t.sha256"), &line(name), &d);
             assert_eq!(got.unwrap(), d);
         }
+    }
+
+    /// A sidecar that cannot be staged leaves the old table and its
+    /// sidecar as they were; a commit replaces both.
+    #[test]
+    fn a_commit_never_leaves_a_table_beside_another_tables_sidecar() {
+        use crate::file::TableWriter;
+        use rules::ttc::{PawnReading, Role, Variant};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.tbl");
+        let v = Variant::new(
+            3,
+            &[Role::Pawn, Role::Knight, Role::Bishop],
+            PawnReading::TravelDirection,
+            0,
+        )
+        .unwrap();
+        let sealed = |fill: u8| {
+            TableWriter::create(&path, v, fill, false)
+                .unwrap()
+                .seal()
+                .unwrap()
+        };
+        let (_, first) = sealed(1).commit().unwrap();
+        assert_eq!(
+            check_sidecar(&path).unwrap().as_deref(),
+            Some(first.as_str())
+        );
+        // The sidecar's temporary name is taken: the commit fails first.
+        let side_tmp = tmp_path(&sha256_path(&path));
+        fs::create_dir(&side_tmp).unwrap();
+        let s = sealed(3);
+        assert!(s.commit().is_err());
+        assert_eq!(sha256_file(&path).unwrap(), first, "the old table stays");
+        assert_eq!(
+            check_sidecar(&path).unwrap().as_deref(),
+            Some(first.as_str())
+        );
+        fs::remove_dir(&side_tmp).unwrap();
+        let (_, second) = sealed(5).commit().unwrap();
+        assert_ne!(first, second);
+        assert_eq!(
+            check_sidecar(&path).unwrap().as_deref(),
+            Some(second.as_str())
+        );
+        assert!(!side_tmp.exists());
     }
 }

@@ -298,6 +298,48 @@ fn a_leftover_work_folder_is_removed_and_a_failed_resume_hints_at_fresh() {
     assert!(e.contains("--fresh") && e.contains("u.tbl.work"), "{e}");
 }
 
+/// A solve killed between renaming its table and its sidecar leaves the
+/// table, its work folder and no sidecar: the rerun writes the sidecar.
+#[test]
+fn a_rerun_writes_the_sidecar_a_killed_solve_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let side = dir.path().join("t.tbl.sha256");
+    let want = fs::read_to_string(&side).unwrap();
+    fs::remove_file(&side).unwrap();
+    fs::create_dir_all(dir.path().join("t.tbl.work")).unwrap();
+    let o = solve_pnb(&t);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(
+        e.contains("already exists") && e.contains("wrote its missing SHA-256 sidecar"),
+        "{e}"
+    );
+    assert_eq!(fs::read_to_string(&side).unwrap(), want);
+    let o = ttc(&["verify", t.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success() && out.contains("matches the sidecar"),
+        "{o:?}"
+    );
+}
+
+/// A fresh solve whose sidecar cannot be written fails before its table
+/// is renamed into place, and its error is not worded as a failed resume
+/// (the run wrote the checkpoint itself).
+#[test]
+fn a_fresh_solve_that_cannot_write_its_sidecar_leaves_no_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.tbl");
+    fs::create_dir(dir.path().join("s.tbl.sha256.tmp")).unwrap();
+    let o = solve_pnb(&out);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let e = stderr(&o);
+    assert!(e.contains("s.tbl.sha256.tmp"), "{e}");
+    assert!(!e.contains("could not be resumed"), "{e}");
+    assert!(!out.exists(), "no table at the final path");
+}
+
 /// Options that contradict the table, or leave the audit nothing to name.
 #[test]
 fn audit_refuses_contradicting_or_empty_options() {

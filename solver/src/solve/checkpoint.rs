@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use rules::ttc::Variant;
 use serde::{Deserialize, Serialize};
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use tables::code::DRAW;
 
@@ -226,39 +226,62 @@ pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Resu
 }
 
 /// A kill during the final cleanup leaves `PATH.work/` beside the
-/// finished table (and no `PATH.tmp`): removes it, returning a note for
-/// the message ("" when there was nothing to remove).
+/// finished table (and no `PATH.tmp`): removes it, and writes the table's
+/// SHA-256 sidecar if the kill came before it was in place, returning a
+/// note for the message ("" when there was nothing to do).
 pub(super) fn remove_leftover_work(out: &Path) -> String {
     let dir = super::work::work_dir(out);
     if !dir.is_dir() || tables::fsutil::tmp_path(out).exists() {
         return String::new();
     }
+    // The solve that wrote the table stopped before it finished: between
+    // the table's rename and its sidecar's, the sidecar may be missing.
+    let side = tables::sidecar::sha256_path(out);
+    let sidecar = match side.exists() {
+        true => String::new(),
+        false => match tables::sidecar::sha256_file(out)
+            .and_then(|d| tables::sidecar::write_sidecar(out, &d))
+        {
+            Ok(()) => format!("; wrote its missing SHA-256 sidecar {}", side.display()),
+            Err(e) => format!("; its SHA-256 sidecar is missing and could not be written: {e}"),
+        },
+    };
     match fs::remove_dir_all(&dir) {
         Ok(()) => format!(
-            " (removed {}, left over from the solve that wrote it)",
+            " (removed {}, left over from the solve that wrote it{sidecar})",
             dir.display()
         ),
         Err(e) => format!(
-            " ({} is left over from the solve that wrote it and could not be removed: {e})",
+            " ({} is left over from the solve that wrote it and could not be removed: {e}{sidecar})",
             dir.display()
         ),
     }
 }
 
+/// The checkpoint of an interrupted solve to `opts.out`: where a run
+/// finds it if it is to resume.
+pub(super) fn interrupted_state(opts: &super::options::SolveOptions) -> PathBuf {
+    super::work::work_dir(&opts.out).join("state.json")
+}
+
 /// Adds to an error of a run that found an interrupted solve at its path
-/// how to start over, unless the error is one that starting over would
-/// not cure (another run holds the path, the disk is full, a stop on
-/// request).
-pub(super) fn hint_fresh(e: anyhow::Error, opts: &super::options::SolveOptions) -> anyhow::Error {
+/// (`resumed`: its checkpoint was there when the run started) how to
+/// start over, unless the error is one that starting over would not cure
+/// (another run holds the path, the disk is full, a stop on request).
+pub(super) fn hint_fresh(
+    e: anyhow::Error,
+    opts: &super::options::SolveOptions,
+    resumed: bool,
+) -> anyhow::Error {
     use tables::error::TableError;
-    let state = super::work::work_dir(&opts.out).join("state.json");
+    let state = interrupted_state(opts);
     let other = matches!(
         e.downcast_ref::<TableError>(),
         Some(TableError::Locked { .. } | TableError::NoSpace { .. })
     );
     if opts.fresh
         || other
-        || !state.exists()
+        || !resumed
         || e.to_string().starts_with("stopped on request")
         || e.to_string().contains("--fresh")
     {

@@ -156,7 +156,9 @@ fn run_in_pool(
 ) -> Result<SolveReport> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.unwrap_or(0))
-        .build()?;
+        .build()
+        .context("starting the solve's worker threads")?;
+    let resumed = checkpoint::interrupted_state(opts).exists();
     pool.install(|| match solve_inner(variant, opts, check, tuning) {
         // After a restart the work files may hold more than the last synced
         // checkpoint (pages the kernel wrote back later): start over.
@@ -170,7 +172,7 @@ fn run_in_pool(
         }
         r => r,
     })
-    .map_err(|e| checkpoint::hint_fresh(e, opts))
+    .map_err(|e| checkpoint::hint_fresh(e, opts, resumed))
 }
 
 /// The work files of a solve resumed after a restart of the machine do not
