@@ -3,6 +3,7 @@
 //! with an error naming the file and the bytes needed instead of a SIGBUS
 //! on a write through a memory map.
 
+use super::filters::LINE_WORDS;
 use anyhow::Result;
 use rules::ttc::Variant;
 use std::fs::OpenOptions;
@@ -12,9 +13,20 @@ use tables::fsutil::tmp_path;
 use tables::source_header::HEADER_LEN;
 use tables::{Index, OpeningIndex};
 
-/// Room kept for the small files of a solve (state, change flags,
-/// sidecar).
-const SMALL_FILES: u64 = 64 << 10;
+/// Room kept for the checkpoint files of a solve: `state.json` and
+/// `durable.json`, each beside its temporary name while it is replaced
+/// (a checkpoint lists every pass: about 30 KB on the 4x4 game and on
+/// 3x3), and the sidecar.
+const STATE_FILES: u64 = 512 << 10;
+
+/// Room kept for the small files of a solve of `variant`: the checkpoint
+/// files and the change flags a clean stop saves (`flags.bin`, 8 bytes a
+/// word of the previous pass's filters, beside its temporary name).
+fn small_files(variant: Variant) -> u64 {
+    let blocks = Index::new(variant).num_sides() as u64;
+    let flags = 16 + blocks * (LINE_WORDS as u64 + 1) * 8;
+    STATE_FILES + 2 * flags
+}
 
 /// Bytes of the table file of `variant`.
 pub(super) fn table_len(variant: Variant) -> u64 {
@@ -60,7 +72,7 @@ pub(super) fn reserve_all(
         let freed: u64 = files.iter().map(|(p, _)| fsutil::allocated(p)).sum();
         needed = needed.saturating_sub(freed);
     }
-    fsutil::ensure_space(&files[0].0, needed + SMALL_FILES)?;
+    fsutil::ensure_space(&files[0].0, needed + small_files(variant))?;
     Ok(())
 }
 
@@ -79,4 +91,28 @@ pub(super) fn reserve_bits(bits: &[PathBuf], bits_len: u64) -> Result<()> {
         fsutil::reserve(&f, b, bits_len)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::ttc::{PawnReading, Role};
+
+    #[test]
+    fn the_room_kept_holds_the_change_flags_of_a_clean_stop_twice() {
+        let v = Variant::new(
+            3,
+            &[Role::Pawn, Role::Knight, Role::Bishop],
+            PawnReading::TravelDirection,
+            0,
+        )
+        .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let f = super::super::filters::ChangeFilter::new(Index::new(v).num_sides());
+        super::super::checkpoint::save_flags(dir.path(), &[&f], 7).unwrap();
+        let len = std::fs::metadata(dir.path().join("flags.bin"))
+            .unwrap()
+            .len();
+        assert_eq!(small_files(v), STATE_FILES + 2 * len);
+    }
 }
