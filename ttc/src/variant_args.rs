@@ -63,7 +63,8 @@ impl VariantArgs {
         }
         let lock = self.lock.unwrap_or(if size == 4 { 6 } else { 4 });
         let reading = self.rules.unwrap_or(RulesArg::Travel).reading();
-        Ok(Variant::new(size, &roles, reading, lock)?)
+        Variant::new(size, &roles, reading, lock)
+            .with_context(|| format!("--size {size} --roles {roles_text} --lock {lock}"))
     }
 
     /// Whether any of `--rules`, `--size`, `--roles`, `--lock` was given.
