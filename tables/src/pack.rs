@@ -278,6 +278,12 @@ fn write_and_check(
     } else {
         None
     };
+    // The sidecar of a file `out` replaces goes first: a run stopped
+    // between the two renames leaves no file beside another's sidecar.
+    match fs::remove_file(&side) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(compact_io(&side)(e)),
+        _ => {}
+    }
     fs::rename(tmp, out).map_err(compact_io(out))?;
     fs::rename(&side_tmp, &side).map_err(compact_io(&side))?;
     if let Some(dir) = out.parent() {
