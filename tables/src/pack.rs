@@ -13,7 +13,7 @@ use crate::file::Table;
 use crate::fold_layout::FoldLayout;
 use crate::fsutil::tmp_path;
 use crate::section::Section;
-use crate::sidecar::{sha256_file, sha256_path, sidecar_line};
+use crate::sidecar::{place_sidecar, remove_sidecar, sha256_file, sha256_path, stage_sidecar};
 use crate::source_header::HEADER_LEN as SOURCE_HEADER_LEN;
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -264,14 +264,7 @@ fn write_and_check(
 ) -> Result<(CompactHeader, String, Option<u64>), CompactError> {
     let header = write_blocks(source, tmp, opts, progress)?;
     let sha256 = sha256_file(tmp)?;
-    let side = sha256_path(out);
-    let side_tmp = tmp_path(&side);
-    {
-        let mut f = File::create(&side_tmp).map_err(compact_io(&side_tmp))?;
-        f.write_all(&sidecar_line(&sha256, out))
-            .map_err(compact_io(&side_tmp))?;
-        f.sync_all().map_err(compact_io(&side_tmp))?;
-    }
+    stage_sidecar(out, &sha256)?;
     let identical = if opts.check {
         let c = CompactTable::open(tmp)?;
         Some(c.compare(source)?)
@@ -280,22 +273,10 @@ fn write_and_check(
     };
     // The sidecar of a file `out` replaces goes first: a run stopped
     // between the two renames leaves no file beside another's sidecar.
-    match fs::remove_file(&side) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(compact_io(&side)(e)),
-        _ => {}
-    }
+    remove_sidecar(out)?;
     fs::rename(tmp, out).map_err(compact_io(out))?;
-    fs::rename(&side_tmp, &side).map_err(compact_io(&side))?;
-    if let Some(dir) = out.parent() {
-        let dir = if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            dir
-        };
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
+    // Also syncs the folder, for both renames.
+    place_sidecar(out)?;
     Ok((header, sha256, identical))
 }
 
