@@ -655,6 +655,42 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// The step targets of square `sq`: its up to eight neighbours, as a
+/// bitboard (empty or not). For move generation on raw bitboards, as the
+/// endgame tablebase solver does.
+#[inline(always)]
+pub const fn neighbours(sq: Square) -> u64 {
+    KING[sq.index()]
+}
+
+/// The occupancy of both circuits of a board, gathered once so that the
+/// capture targets of several pieces can be read from it (the tablebase
+/// solver's bitboard move generation; [`Position::legal_moves`] uses the
+/// same code).
+#[derive(Clone, Copy, Debug)]
+pub struct Circuits {
+    words: [u32; 2],
+}
+
+impl Circuits {
+    /// Gathers the circuits' occupancy of the occupied points `occ` (both
+    /// colours; bits outside `0..36` must be zero).
+    #[inline(always)]
+    pub fn new(occ: u64) -> Circuits {
+        Circuits {
+            words: circuit_words(occ),
+        }
+    }
+
+    /// The capture targets, as a bitboard, of a piece standing on `from`
+    /// whose enemies are `opp` (a subset of the occupancy this was built
+    /// from): the first piece met round at least one loop, if an enemy.
+    #[inline(always)]
+    pub fn captures(&self, from: Square, opp: u64) -> u64 {
+        captures_from(from.index(), &self.words, opp)
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Precomputed tables.
 
