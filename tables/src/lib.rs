@@ -32,6 +32,7 @@ pub mod progress;
 pub mod section;
 pub mod sidecar;
 pub mod source_header;
+pub mod surakarta;
 mod unfold;
 
 pub use index::{Index, IndexError, OpeningIndex};

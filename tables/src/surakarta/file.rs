@@ -1,0 +1,408 @@
+//! One Surakarta table on disk: the table of one material.
+//!
+//! A table is `HEADER_LEN` (128) header bytes, then the end codes (`u16`
+//! little-endian, one per cell, see [`codes`](super::codes)), then the
+//! rule codes (`u8`, one per cell): `128 + 3 * cells` bytes. The header,
+//! all integers little-endian:
+//!
+//! | offset | bytes | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `TTCSKTB1` |
+//! | 8 | 4 | format version, 1 |
+//! | 12 | 4 | game tag `0x534B5401` (Surakarta, the Surakarta rules with the 50-ply rule) |
+//! | 16 | 1 | pieces of the side to move |
+//! | 17 | 1 | pieces of the other side |
+//! | 18 | 1 | child material's mover count (0: a capture ends the game) |
+//! | 19 | 1 | child material's other count |
+//! | 20 | 4 | zero |
+//! | 24 | 8 | cells |
+//! | 32 | 8 | CRC-64/XZ of the end codes then the rule codes |
+//! | 40 | 8 | cells CRC of the child table this one was solved from (0 if none) |
+//! | 48 | 8 | CRC-64/XZ of bytes 0..48 |
+//! | 56 | 72 | zero |
+//!
+//! The file is written under a temporary name, synced, then renamed, and a
+//! `NAME.sha256` sidecar is written beside it; a folder holds one file per
+//! material, named [`file_name`].
+
+use super::codes::{END_DRAW, END_FILLER, END_UNDECIDED, RULE_FILLER};
+use super::error::SurakartaTableError;
+use super::index::MaterialIndex;
+use super::material::Material;
+use crate::checksum::CRC64;
+use memmap2::Mmap;
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Header length in bytes.
+pub const HEADER_LEN: usize = 128;
+/// Magic at offset 0.
+pub const MAGIC: &[u8; 8] = b"TTCSKTB1";
+/// Format version at offset 8.
+pub const VERSION: u32 = 1;
+/// Game tag at offset 12: Surakarta under the Surakarta rules, WDL without
+/// and DTZ with the 50-ply rule.
+pub const GAME_TAG: u32 = 0x534B_5401;
+
+/// The file name of `material`'s table in a tablebase folder:
+/// `surakarta-MvO.tbl`.
+pub fn file_name(material: Material) -> String {
+    format!("surakarta-{material}.tbl")
+}
+
+/// The header of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableHeader {
+    /// The material.
+    pub material: Material,
+    /// Cells (the index's count).
+    pub cells: u64,
+    /// CRC-64/XZ of the end codes then the rule codes.
+    pub cells_crc: u64,
+    /// The child material (after a capture) and the cells CRC of its table
+    /// at the time of the solve; `None` when a capture ends the game.
+    pub child: Option<(Material, u64)>,
+}
+
+impl TableHeader {
+    /// The header's 128 bytes.
+    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut h = [0u8; HEADER_LEN];
+        h[0..8].copy_from_slice(MAGIC);
+        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        h[12..16].copy_from_slice(&GAME_TAG.to_le_bytes());
+        h[16] = self.material.mover;
+        h[17] = self.material.other;
+        if let Some((c, crc)) = self.child {
+            h[18] = c.mover;
+            h[19] = c.other;
+            h[40..48].copy_from_slice(&crc.to_le_bytes());
+        }
+        h[24..32].copy_from_slice(&self.cells.to_le_bytes());
+        h[32..40].copy_from_slice(&self.cells_crc.to_le_bytes());
+        let crc = CRC64.checksum(&h[0..48]);
+        h[48..56].copy_from_slice(&crc.to_le_bytes());
+        h
+    }
+
+    /// Parses and checks a header read from `path`.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Foreign`] for another magic, version or game
+    /// tag; [`SurakartaTableError::Header`] for a damaged header, a
+    /// material no table holds, or a cell count or child that does not
+    /// match the material's index.
+    pub fn parse(path: &Path, h: &[u8]) -> Result<TableHeader, SurakartaTableError> {
+        let foreign = |what: String| SurakartaTableError::Foreign {
+            path: path.to_path_buf(),
+            what,
+        };
+        let damaged = |what: String| SurakartaTableError::Header {
+            path: path.to_path_buf(),
+            what,
+        };
+        if h.len() < HEADER_LEN {
+            return Err(foreign(format!(
+                "{} bytes, shorter than the {HEADER_LEN}-byte header",
+                h.len()
+            )));
+        }
+        if &h[0..8] != MAGIC {
+            return Err(foreign(format!(
+                "magic at offset 0 is \"{}\", expected \"TTCSKTB1\"",
+                h[0..8].escape_ascii()
+            )));
+        }
+        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
+        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
+        if u32_at(8) != VERSION {
+            return Err(foreign(format!(
+                "format version {} at offset 8, this build reads {VERSION}",
+                u32_at(8)
+            )));
+        }
+        if u32_at(12) != GAME_TAG {
+            return Err(foreign(format!(
+                "game tag {:#010x} at offset 12, expected {GAME_TAG:#010x}",
+                u32_at(12)
+            )));
+        }
+        let computed = CRC64.checksum(&h[0..48]);
+        if computed != u64_at(48) {
+            return Err(damaged(format!(
+                "CRC-64/XZ at offset 48 is {:#018x}, header hashes to {computed:#018x}",
+                u64_at(48)
+            )));
+        }
+        let material = Material::new(h[16] as u32, h[17] as u32).ok_or_else(|| {
+            damaged(format!(
+                "material {}v{} is not one any table holds",
+                h[16], h[17]
+            ))
+        })?;
+        let cells = u64_at(24);
+        let expected = MaterialIndex::new(material).cells();
+        if cells != expected {
+            return Err(damaged(format!(
+                "{cells} cells, the {material} index has {expected}"
+            )));
+        }
+        let child = match (h[18], h[19], material.after_capture()) {
+            (0, 0, None) => None,
+            (m, o, Some(c)) if m == c.mover && o == c.other => Some((c, u64_at(40))),
+            (m, o, _) => {
+                return Err(damaged(format!(
+                    "child material {m}v{o} does not follow from {material}"
+                )))
+            }
+        };
+        Ok(TableHeader {
+            material,
+            cells,
+            cells_crc: u64_at(32),
+            child,
+        })
+    }
+
+    /// Bytes of the whole file.
+    pub fn file_len(&self) -> u64 {
+        HEADER_LEN as u64 + 3 * self.cells
+    }
+}
+
+/// CRC-64/XZ of a table's cells: the end codes (little-endian) then the
+/// rule codes.
+pub fn cells_crc(end: &[u16], rule: &[u8]) -> u64 {
+    let mut d = CRC64.digest();
+    for chunk in end.chunks(1 << 16) {
+        let bytes: Vec<u8> = chunk.iter().flat_map(|c| c.to_le_bytes()).collect();
+        d.update(&bytes);
+    }
+    d.update(rule);
+    d.finalize()
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> SurakartaTableError + '_ {
+    move |source| SurakartaTableError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes a finished table to `path`: under a temporary name unique to
+/// this process, synced, renamed, then the SHA-256 sidecar the same way.
+/// Returns the header written.
+///
+/// # Errors
+/// [`SurakartaTableError::Io`] for any failed write, sync or rename.
+pub fn write_table(
+    path: &Path,
+    material: Material,
+    end: &[u16],
+    rule: &[u8],
+    child: Option<(Material, u64)>,
+) -> Result<TableHeader, SurakartaTableError> {
+    use sha2::{Digest, Sha256};
+    let header = TableHeader {
+        material,
+        cells: end.len() as u64,
+        cells_crc: cells_crc(end, rule),
+        child,
+    };
+    let tmp = unique_tmp(path);
+    let mut sha = Sha256::new();
+    {
+        let file = File::create(&tmp).map_err(io(&tmp))?;
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, file);
+        let h = header.to_bytes();
+        sha.update(h);
+        w.write_all(&h).map_err(io(&tmp))?;
+        for chunk in end.chunks(1 << 16) {
+            let bytes: Vec<u8> = chunk.iter().flat_map(|c| c.to_le_bytes()).collect();
+            sha.update(&bytes);
+            w.write_all(&bytes).map_err(io(&tmp))?;
+        }
+        sha.update(rule);
+        w.write_all(rule).map_err(io(&tmp))?;
+        let file = w.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
+        file.sync_all().map_err(io(&tmp))?;
+    }
+    let digest = crate::sidecar::hex(&sha.finalize());
+    let side = crate::sidecar::sha256_path(path);
+    let side_tmp = unique_tmp(&side);
+    std::fs::write(&side_tmp, crate::sidecar::sidecar_line(&digest, path))
+        .map_err(io(&side_tmp))?;
+    std::fs::rename(&tmp, path).map_err(io(path))?;
+    std::fs::rename(&side_tmp, &side).map_err(io(&side))?;
+    crate::fsutil::sync_parent(path);
+    Ok(header)
+}
+
+/// A temporary name beside `path` that no other run uses: the name, the
+/// process id and the time in nanoseconds.
+fn unique_tmp(path: &Path) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let mut s = path.as_os_str().to_owned();
+    s.push(format!(".{}.{nanos}.tmp", std::process::id()));
+    PathBuf::from(s)
+}
+
+/// An open table, memory-mapped and probed in place.
+pub struct MaterialTable {
+    path: PathBuf,
+    header: TableHeader,
+    index: MaterialIndex,
+    map: Mmap,
+}
+
+impl std::fmt::Debug for MaterialTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "MaterialTable({}, {})",
+            self.path.display(),
+            self.header.material
+        )
+    }
+}
+
+impl MaterialTable {
+    /// Opens the table at `path` and checks its header and length, and
+    /// that it is the table of `expected` when given. The cells are not
+    /// hashed: [`MaterialTable::verify_cells`] does that.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError`]: not a regular file, foreign, damaged
+    /// header, wrong material or length.
+    pub fn open(
+        path: &Path,
+        expected: Option<Material>,
+    ) -> Result<MaterialTable, SurakartaTableError> {
+        crate::fsutil::check_regular(path)?;
+        let file = File::open(path).map_err(io(path))?;
+        // SAFETY: a read-only mapping of a finished table; tables are
+        // written under a temporary name and renamed, never changed in
+        // place by this toolkit.
+        let map = unsafe { Mmap::map(&file) }.map_err(io(path))?;
+        let header = TableHeader::parse(path, &map[..map.len().min(HEADER_LEN)])?;
+        if let Some(m) = expected {
+            if m != header.material {
+                return Err(SurakartaTableError::Header {
+                    path: path.to_path_buf(),
+                    what: format!("it holds material {}, expected {m}", header.material),
+                });
+            }
+        }
+        if map.len() as u64 != header.file_len() {
+            return Err(SurakartaTableError::Length {
+                path: path.to_path_buf(),
+                expected: header.file_len(),
+                found: map.len() as u64,
+            });
+        }
+        #[cfg(unix)]
+        {
+            let _ = map.advise(memmap2::Advice::Random);
+        }
+        Ok(MaterialTable {
+            path: path.to_path_buf(),
+            index: MaterialIndex::new(header.material),
+            header,
+            map,
+        })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The header.
+    pub fn header(&self) -> &TableHeader {
+        &self.header
+    }
+
+    /// The material's index.
+    pub fn index(&self) -> &MaterialIndex {
+        &self.index
+    }
+
+    /// End code of cell `cell < cells`.
+    #[inline]
+    pub fn end_code(&self, cell: u64) -> u16 {
+        let o = HEADER_LEN + 2 * cell as usize;
+        u16::from_le_bytes([self.map[o], self.map[o + 1]])
+    }
+
+    /// Rule code of cell `cell < cells`.
+    #[inline]
+    pub fn rule_code(&self, cell: u64) -> u8 {
+        self.map[HEADER_LEN + 2 * self.header.cells as usize + cell as usize]
+    }
+
+    /// The end codes' bytes (two per cell, little-endian).
+    pub fn end_bytes(&self) -> &[u8] {
+        &self.map[HEADER_LEN..HEADER_LEN + 2 * self.header.cells as usize]
+    }
+
+    /// The rule codes (one per cell).
+    pub fn rule_bytes(&self) -> &[u8] {
+        &self.map[HEADER_LEN + 2 * self.header.cells as usize..]
+    }
+
+    /// Hashes the cells and checks the CRC of the header, and checks that
+    /// every cell holds a code a finished table holds (fillers exactly in
+    /// the non-canonical cells).
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::CellCrc`], [`SurakartaTableError::BadCode`].
+    pub fn verify_cells(&self) -> Result<(), SurakartaTableError> {
+        let computed = {
+            let mut d = CRC64.digest();
+            d.update(self.end_bytes());
+            d.update(self.rule_bytes());
+            d.finalize()
+        };
+        if computed != self.header.cells_crc {
+            return Err(SurakartaTableError::CellCrc {
+                path: self.path.clone(),
+                stored: self.header.cells_crc,
+                computed,
+            });
+        }
+        for cell in 0..self.header.cells {
+            let (e, r) = (self.end_code(cell), self.rule_code(cell));
+            let filler = e == END_FILLER;
+            let bad = if filler != (r == RULE_FILLER) {
+                Some("a filler in one code only".to_string())
+            } else if e == END_UNDECIDED {
+                Some("the undecided code".to_string())
+            } else if !filler && e != END_DRAW && super::codes::RuleValue::from_code(r).is_none() {
+                Some(format!("rule code {r}"))
+            } else {
+                None
+            };
+            let bad = bad.or_else(|| {
+                (filler == self.index.is_canonical(cell)).then(|| {
+                    if filler {
+                        "a filler in a canonical cell".to_string()
+                    } else {
+                        "a value in a non-canonical cell".to_string()
+                    }
+                })
+            });
+            if let Some(what) = bad {
+                return Err(SurakartaTableError::BadCode {
+                    path: self.path.clone(),
+                    cell,
+                    what,
+                });
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,30 @@
+//! Surakarta endgame tablebases: the index of one material and the file
+//! format of its table.
+//!
+//! A position is seen from the side to move: its pieces (the *mover*
+//! set) and the other side's (the *other* set), two bitboards over the 36
+//! points (bit `6 * rank + file`, as in `rules::surakarta`). Colours do
+//! not matter to the value, so a Red-to-move position and its
+//! colour-swapped Black-to-move twin share one cell. A *material* is the
+//! pair of piece counts (mover, other); every material has a table of its
+//! own.
+//!
+//! Files run one way: [`symmetry`] and [`colex`] at the bottom, then
+//! [`material`], [`mover_sets`] (the canonical mover sets), [`index`]
+//! (rank/unrank of a material), [`codes`] (what a cell holds) and
+//! [`file`](mod@file) (the table on disk).
+
+pub mod codes;
+pub mod colex;
+pub mod error;
+pub mod file;
+pub mod index;
+pub mod material;
+pub mod mover_sets;
+pub mod symmetry;
+
+pub use codes::{EndValue, RuleValue};
+pub use error::SurakartaTableError;
+pub use file::{MaterialTable, TableHeader};
+pub use index::MaterialIndex;
+pub use material::Material;
