@@ -24,6 +24,8 @@ pub mod site;
 pub mod solve;
 pub mod stats;
 pub mod stats_report;
+pub mod surakarta;
+pub mod tier;
 pub mod win_in_one;
 
 pub use solve::{
