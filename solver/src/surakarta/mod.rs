@@ -1,0 +1,22 @@
+//! Surakarta endgame tablebases on the tier solver: every position with up
+//! to a given number of pieces, one table per material (see
+//! `tables::surakarta`), each solved after the materials its captures
+//! reach.
+//!
+//! Files run one way: [`moves`] (bitboard move and un-move generation from
+//! the side to move's view) and [`region`] (the [`crate::tier::TierGame`]
+//! of a material and its colour-swapped twin) at the bottom; then
+//! [`tablebase`] (an open folder of tables: probing); [`build`] (the
+//! solve of a folder); [`probe`] (a position's values and its moves best
+//! first); [`stats`] (per-material figures).
+
+pub mod build;
+pub mod moves;
+pub mod probe;
+pub mod region;
+pub mod stats;
+pub mod tablebase;
+
+pub use build::{solve_tablebase, BuildOptions, MaterialReport};
+pub use probe::{probe_position, MoveAnswer, ProbeAnswer};
+pub use tablebase::{PositionValue, Tablebase, TablebaseError};

@@ -1,0 +1,229 @@
+//! An open folder of Surakarta tables, probed in place.
+
+use rules::surakarta::{Position, Side};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use tables::surakarta::codes::RuleValue;
+use tables::surakarta::file::file_name;
+use tables::surakarta::material::MAX_TABLE_PIECES;
+use tables::surakarta::{EndValue, Material, MaterialTable, SurakartaTableError};
+
+/// Why a question to a tablebase folder could not be answered.
+#[derive(Debug, thiserror::Error)]
+pub enum TablebaseError {
+    /// A table is missing, damaged, foreign, or of another run.
+    #[error(transparent)]
+    Table(#[from] SurakartaTableError),
+    /// The position has more pieces than the folder's tables hold.
+    #[error("position \"{position}\": {pieces} pieces, but the tables in {} hold at most {max}", dir.display())]
+    TooManyPieces {
+        /// The position's text.
+        position: String,
+        /// Its pieces.
+        pieces: u32,
+        /// The most pieces of the folder's tables.
+        max: u32,
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// The game is over in this position: a side has no piece.
+    #[error("position \"{position}\": the game is over ({side} has no piece left)")]
+    GameOver {
+        /// The position's text.
+        position: String,
+        /// The side without pieces.
+        side: Side,
+    },
+    /// The folder holds no Surakarta table.
+    #[error("{}: no Surakarta table (surakarta-MvO.tbl) in this folder; make one with ttc solve surakarta --pieces N --out {}", dir.display(), dir.display())]
+    Empty {
+        /// The folder.
+        dir: PathBuf,
+    },
+}
+
+/// A position's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PositionValue {
+    /// The material from the side to move's view.
+    pub material: Material,
+    /// Without the 50-ply rule.
+    pub end: EndValue,
+    /// Under the 50-ply rule from a quiet counter of 0.
+    pub rule: RuleValue,
+    /// Under the 50-ply rule at the position's own counter.
+    pub rule_now: RuleValue,
+}
+
+/// A folder of Surakarta tables, one per material, opened and checked
+/// (headers, lengths, and that each table was solved from the child table
+/// in the folder).
+pub struct Tablebase {
+    dir: PathBuf,
+    tables: BTreeMap<Material, MaterialTable>,
+    max_pieces: u32,
+}
+
+impl Tablebase {
+    /// Opens every `surakarta-MvO.tbl` of `dir`. The largest piece count
+    /// all of whose materials are present is the folder's reach.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Empty`] for a folder without tables; a table's
+    /// [`SurakartaTableError`] (foreign, damaged header, wrong length, or
+    /// solved from another child table than the folder's: a mixed folder).
+    pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        let mut tables = BTreeMap::new();
+        for material in Material::all_up_to(MAX_TABLE_PIECES) {
+            let path = dir.join(file_name(material));
+            if path.exists() {
+                tables.insert(material, MaterialTable::open(&path, Some(material))?);
+            }
+        }
+        if tables.is_empty() {
+            if let Err(source) = std::fs::read_dir(dir) {
+                return Err(SurakartaTableError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                }
+                .into());
+            }
+            return Err(TablebaseError::Empty {
+                dir: dir.to_path_buf(),
+            });
+        }
+        let mut max_pieces = 1;
+        for n in 2..=MAX_TABLE_PIECES {
+            if Material::all_up_to(n)
+                .iter()
+                .all(|m| tables.contains_key(m))
+            {
+                max_pieces = n;
+            }
+        }
+        let tb = Tablebase {
+            dir: dir.to_path_buf(),
+            tables,
+            max_pieces,
+        };
+        tb.check_children()?;
+        Ok(tb)
+    }
+
+    /// Checks that each table's recorded child CRC is that of the child
+    /// table in the folder.
+    fn check_children(&self) -> Result<(), SurakartaTableError> {
+        for t in self.tables.values() {
+            if let Some((child, expected)) = t.header().child {
+                if let Some(c) = self.tables.get(&child) {
+                    if c.header().cells_crc != expected {
+                        return Err(SurakartaTableError::Mixed {
+                            path: t.path().to_path_buf(),
+                            child_path: c.path().to_path_buf(),
+                            child,
+                            expected,
+                            found: c.header().cells_crc,
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The largest piece count for which every material is present.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The open tables, by material (fewest pieces first).
+    pub fn tables(&self) -> impl Iterator<Item = &MaterialTable> {
+        self.tables.values()
+    }
+
+    /// The table of `material`.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Missing`] when the folder has none.
+    pub fn table(&self, material: Material) -> Result<&MaterialTable, SurakartaTableError> {
+        self.tables
+            .get(&material)
+            .ok_or_else(|| SurakartaTableError::Missing {
+                dir: self.dir.clone(),
+                material,
+            })
+    }
+
+    /// The end and rule codes of the position with side-to-move pieces
+    /// `mover` and opponent pieces `other`.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Missing`] when the material's table is not
+    /// in the folder.
+    pub fn codes(
+        &self,
+        mover: u64,
+        other: u64,
+    ) -> Result<(Material, u16, u8), SurakartaTableError> {
+        let material = Material::new(mover.count_ones(), other.count_ones()).ok_or_else(|| {
+            SurakartaTableError::Missing {
+                dir: self.dir.clone(),
+                material: Material {
+                    mover: mover.count_ones() as u8,
+                    other: other.count_ones() as u8,
+                },
+            }
+        })?;
+        let t = self.table(material)?;
+        let cell = t.index().rank(mover, other);
+        Ok((material, t.end_code(cell), t.rule_code(cell)))
+    }
+
+    /// The values of `position`.
+    ///
+    /// # Errors
+    /// [`TablebaseError::GameOver`] when a side has no piece,
+    /// [`TablebaseError::TooManyPieces`] beyond the folder's tables, or a
+    /// missing table.
+    pub fn probe(&self, position: &Position) -> Result<PositionValue, TablebaseError> {
+        let side = position.side_to_move();
+        let (mover, other) = (position.pieces(side), position.pieces(side.opponent()));
+        for (s, bb) in [(side, mover), (side.opponent(), other)] {
+            if bb == 0 {
+                return Err(TablebaseError::GameOver {
+                    position: position.to_string(),
+                    side: s,
+                });
+            }
+        }
+        let pieces = (mover | other).count_ones();
+        if pieces > self.max_pieces {
+            return Err(TablebaseError::TooManyPieces {
+                position: position.to_string(),
+                pieces,
+                max: self.max_pieces,
+                dir: self.dir.clone(),
+            });
+        }
+        let (material, end, rule) = self.codes(mover, other)?;
+        let bad = |what: String| SurakartaTableError::BadCode {
+            path: self.dir.join(file_name(material)),
+            cell: self.tables[&material].index().rank(mover, other),
+            what,
+        };
+        let end = EndValue::from_code(end).ok_or_else(|| bad(format!("end code {end}")))?;
+        let rule = RuleValue::from_code(rule).ok_or_else(|| bad(format!("rule code {rule}")))?;
+        let quiet = position.quiet_turns().min(50) as u8;
+        Ok(PositionValue {
+            material,
+            end,
+            rule,
+            rule_now: rule.at_counter(quiet),
+        })
+    }
+}
