@@ -8,6 +8,7 @@
 
 pub mod perft;
 pub mod surakarta;
+pub mod surakarta_tb;
 pub mod ttc;
 pub mod tzaar;
 pub mod tzaar_placement;
