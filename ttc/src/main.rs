@@ -26,6 +26,7 @@ mod report_cmd;
 mod serve;
 mod solve_cmd;
 mod stats_cmd;
+mod surakarta_cmd;
 mod text;
 mod variant_args;
 mod verify_cmd;

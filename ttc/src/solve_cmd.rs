@@ -10,6 +10,14 @@ use std::path::PathBuf;
 /// `ttc solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
+    /// The game: `ttc` (Tic-Tac-Chec, the default) or `surakarta`
+    /// (endgame tables of every material up to --pieces pieces into the
+    /// folder --out).
+    #[arg(value_enum, default_value = "ttc")]
+    pub game: SolveGame,
+    /// Surakarta: every material with at most this many pieces, 2 to 9.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=9))]
+    pub pieces: Option<u32>,
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Output table (default: data/ttc-travel.tbl, -outbound.tbl or -toward.tbl on 4x4).
@@ -35,8 +43,29 @@ pub struct SolveArgs {
     log_passes: bool,
 }
 
+/// The game `ttc solve` solves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolveGame {
+    /// Tic-Tac-Chec: one table of every position.
+    Ttc,
+    /// Surakarta endgames: one table per material.
+    Surakarta,
+}
+
 /// Runs `ttc solve`.
 pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
+    if args.game == SolveGame::Surakarta {
+        let Some(pieces) = args.pieces else {
+            bail!("ttc solve surakarta needs --pieces N (2 to 9): every material with at most N pieces");
+        };
+        let Some(out) = &args.out else {
+            bail!("ttc solve surakarta needs --out DIR: the folder of the tables");
+        };
+        return crate::surakarta_cmd::run_solve(out, pieces, json);
+    }
+    if args.pieces.is_some() {
+        bail!("--pieces is for ttc solve surakarta; a Tic-Tac-Chec variant is chosen by --size, --roles and --lock");
+    }
     let v = args.variant.variant()?;
     let out = match &args.out {
         Some(p) => p.clone(),

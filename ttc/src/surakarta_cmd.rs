@@ -1,0 +1,237 @@
+//! The Surakarta tablebase front ends of `ttc solve`, `stats`, `probe`,
+//! `line` and `verify`, called when the table argument is a folder (a
+//! Surakarta tablebase holds one table per material).
+
+use crate::text::{group, print_json, wld_counts};
+use anyhow::{Context, Result};
+use rules::surakarta::Position;
+use solver::surakarta::stats::{count_material, MaterialCounts};
+use solver::surakarta::{probe_position, solve_tablebase, BuildOptions, MaterialReport, Tablebase};
+use std::path::Path;
+use std::time::Instant;
+
+fn parse_position(text: &str) -> Result<Position> {
+    Position::parse(text).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+fn material_line(name: &str, c: &MaterialCounts) -> String {
+    let w = &c.cells_wdl;
+    let z = &c.cells_wdl50;
+    format!(
+        "{name}: {} ({} placements); 50-ply rule: {} wins / {} losses / {} draws; {} cursed wins, {} blessed losses; longest win {} plies",
+        wld_counts(c.cells, w.wins, w.losses, w.draws),
+        group(c.placements),
+        group(z.wins),
+        group(z.losses),
+        group(z.draws),
+        group(c.cursed_wins),
+        group(c.blessed_losses),
+        c.longest_win
+    )
+}
+
+/// `ttc solve surakarta --pieces N --out DIR`.
+pub fn run_solve(out: &Path, pieces: u32, json: bool) -> Result<()> {
+    let start = Instant::now();
+    let options = BuildOptions {
+        max_pieces: pieces,
+        progress: true,
+    };
+    let reports = solve_tablebase(out, &options, |r: &MaterialReport| {
+        if !json {
+            let how = if r.solved {
+                format!("solved in {:.1} s, {} waves", r.seconds, r.waves)
+            } else {
+                "kept from an earlier run".to_string()
+            };
+            println!(
+                "{} ({how}; cells CRC {})",
+                material_line(&r.material, &r.counts),
+                r.cells_crc
+            );
+        }
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    if json {
+        return print_json(&serde_json::json!({
+            "folder": out.display().to_string(),
+            "pieces": pieces,
+            "materials": reports,
+            "seconds": seconds,
+        }));
+    }
+    let cells: u64 = reports.iter().map(|r| r.counts.cells).sum();
+    let placements: u64 = reports.iter().map(|r| r.counts.placements).sum();
+    println!(
+        "solved Surakarta endgames up to {pieces} pieces into {}: {} materials, {} cells, {} placements",
+        out.display(),
+        reports.len(),
+        group(cells),
+        group(placements)
+    );
+    println!("wall time {seconds:.1} s");
+    Ok(())
+}
+
+/// `ttc stats DIR`.
+pub fn run_stats(dir: &Path, json: bool) -> Result<()> {
+    let tb = Tablebase::open(dir)?;
+    let mut all = Vec::new();
+    for t in tb.tables() {
+        all.push((t.header().material.to_string(), count_material(t)));
+    }
+    if json {
+        let v: Vec<_> = all
+            .iter()
+            .map(|(m, c)| serde_json::json!({"material": m, "counts": c}))
+            .collect();
+        return print_json(
+            &serde_json::json!({"folder": dir.display().to_string(), "max_pieces": tb.max_pieces(), "materials": v}),
+        );
+    }
+    println!(
+        "tablebase: {} (Surakarta, every material up to {} pieces)",
+        dir.display(),
+        tb.max_pieces()
+    );
+    for (m, c) in &all {
+        println!("{}", material_line(m, c));
+        let p = &c.placements_wdl;
+        println!(
+            "{m}: over placements: {} wins / {} losses / {} draws; 50-ply rule: {} wins / {} losses / {} draws",
+            group(p.wins),
+            group(p.losses),
+            group(p.draws),
+            group(c.placements_wdl50.wins),
+            group(c.placements_wdl50.losses),
+            group(c.placements_wdl50.draws)
+        );
+        if let Some(e) = &c.longest_win_example {
+            println!("{m}: a longest win: {e}");
+        }
+        let hist: Vec<String> = c
+            .distance_histogram
+            .iter()
+            .map(|(d, n)| format!("{d}:{}", group(*n)))
+            .collect();
+        println!("{m}: distances (plies:cells): {}", hist.join(" "));
+    }
+    Ok(())
+}
+
+/// `ttc probe DIR POSITION`.
+pub fn run_probe(dir: &Path, position: &str, json: bool) -> Result<()> {
+    let tb = Tablebase::open(dir)?;
+    let pos = parse_position(position)?;
+    let a = probe_position(&tb, &pos)?;
+    if json {
+        return print_json(&a);
+    }
+    println!(
+        "tablebase: {} (Surakarta, up to {} pieces)",
+        dir.display(),
+        tb.max_pieces()
+    );
+    println!("{}", a.position);
+    println!(
+        "material {} ({} to move, {} quiet plies)",
+        a.material, a.to_move, a.quiet
+    );
+    println!("without the 50-ply rule: {}", a.value.end);
+    println!(
+        "with the 50-ply rule: {}{}",
+        a.value.rule_now,
+        match a.rule_note {
+            Some(n) => format!(" ({n})"),
+            None => String::new(),
+        }
+    );
+    println!("moves: {}, best first", a.moves.len());
+    for m in &a.moves {
+        let end = m
+            .distance
+            .map_or(m.category.to_string(), |d| format!("{} in {d}", m.category));
+        let rule = m.dtz.map_or(m.category50.to_string(), |d| {
+            format!("{}, dtz {d}", m.category50)
+        });
+        println!("  {:<6} {end:<12} 50-ply rule: {rule}", m.mv);
+    }
+    Ok(())
+}
+
+/// `ttc line DIR POSITION`: the best line (best move first each ply) to
+/// the end, at most `max_plies` plies.
+pub fn run_line(dir: &Path, position: &str, max_plies: u32, json: bool) -> Result<()> {
+    let tb = Tablebase::open(dir)?;
+    let mut pos = parse_position(position)?;
+    let mut steps = Vec::new();
+    for ply in 0..max_plies {
+        let a = probe_position(&tb, &pos)?;
+        let best = a.moves.first().map(|m| m.mv.clone());
+        let next = a.moves.first().map(|m| m.position.clone());
+        steps.push(serde_json::json!({"ply": ply, "position": a.position, "category": a.category, "distance": a.distance, "category50": a.category50, "dtz": a.dtz, "best": best}));
+        if !json {
+            println!(
+                "ply {ply}: {} | {} | 50-ply rule: {} | best: {}",
+                a.position,
+                a.value.end,
+                a.value.rule_now,
+                best.as_deref().unwrap_or("-")
+            );
+        }
+        match next {
+            Some(n) => pos = parse_position(&n)?,
+            None => break,
+        }
+        if pos.pieces(pos.side_to_move()) == 0 {
+            if !json {
+                println!("end: {} has no piece left", pos.side_to_move());
+            }
+            break;
+        }
+    }
+    if json {
+        return print_json(&serde_json::json!({"steps": steps}));
+    }
+    Ok(())
+}
+
+/// `ttc verify DIR`: every table's header, length, cells CRC, codes and
+/// SHA-256 sidecar, and that each was solved from the child table beside
+/// it.
+pub fn run_verify(dir: &Path, json: bool) -> Result<()> {
+    let tb = Tablebase::open(dir)?;
+    let mut lines = Vec::new();
+    for t in tb.tables() {
+        t.verify_cells()?;
+        let sha = tables::sidecar::check_sidecar(t.path())
+            .with_context(|| format!("{}: SHA-256 sidecar", t.path().display()))?;
+        lines.push(serde_json::json!({
+            "table": t.path().display().to_string(),
+            "material": t.header().material.to_string(),
+            "cells": t.header().cells,
+            "cells_crc": format!("{:#018x}", t.header().cells_crc),
+            "sha256": sha,
+        }));
+        if !json {
+            println!(
+                "{}: ok ({} cells, CRC-64/XZ {:#018x}, SHA-256 {})",
+                t.path().display(),
+                group(t.header().cells),
+                t.header().cells_crc,
+                if sha.is_some() {
+                    "matches its sidecar"
+                } else {
+                    "no sidecar"
+                }
+            );
+        }
+    }
+    if json {
+        return print_json(
+            &serde_json::json!({"folder": dir.display().to_string(), "ok": true, "tables": lines}),
+        );
+    }
+    println!("all {} tables ok", lines.len());
+    Ok(())
+}
