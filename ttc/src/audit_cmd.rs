@@ -46,6 +46,10 @@ pub struct AuditArgs {
     /// reports. Tables only, not `index`.
     #[arg(long)]
     pub census: bool,
+    /// Surakarta tablebase folders: also solve every placement of up to
+    /// this many pieces (2 to 5) with the naive solver and compare.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=5))]
+    pub naive: Option<u32>,
 }
 
 /// A count of 1 or more (`--max-recorded`).
@@ -110,6 +114,9 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
 }
 
 fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
+    if args.target.is_dir() {
+        return crate::surakarta_cmd::run_audit(&args.target, args.naive, json);
+    }
     if args.target.as_os_str() == "index" {
         if args.census {
             bail!(

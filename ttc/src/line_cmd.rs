@@ -76,6 +76,15 @@ fn side_title(to_move: &str) -> &'static str {
 
 /// Runs `ttc line`.
 pub fn line(a: &LineArgs, json: bool) -> Result<()> {
+    if a.table.is_dir() {
+        let Some(pos) = a.position.as_deref() else {
+            anyhow::bail!(
+                "{}: a Surakarta tablebase folder: give a position, e.g. '6/6/6/1r4/6/1b4 r 0'",
+                a.table.display()
+            );
+        };
+        return crate::surakarta_cmd::run_line(&a.table, pos, a.max_plies as u32, json);
+    }
     if json && a.moves_only {
         anyhow::bail!("--moves-only prints the moves as text; leave out --json");
     }

@@ -60,6 +60,15 @@ fn parse_index(text: &str) -> Result<(Section, u64)> {
 
 /// Runs `ttc probe`.
 pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
+    if a.table.is_dir() {
+        let Some(pos) = a.position.as_deref().filter(|p| *p != "-") else {
+            anyhow::bail!(
+                "{}: a Surakarta tablebase folder: give a position, e.g. '6/6/6/1r4/6/1b4 r 0'",
+                a.table.display()
+            );
+        };
+        return crate::surakarta_cmd::run_probe(&a.table, pos, json);
+    }
     let p = open_prober(&a.table, a.trust)?;
     if a.batch || a.position.as_deref() == Some("-") {
         if a.moves.is_some() {

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 /// `ttc stats TABLE`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Table file (source `.tbl` or compact `.ctbl`).
+    /// Table file (source `.tbl` or compact `.ctbl`), or a Surakarta
+    /// tablebase folder.
     table: PathBuf,
 }
 
@@ -35,6 +36,9 @@ fn print_section_report(name: &str, s: &SectionReport) {
 /// A table that cannot be opened or read (naming the file), or a cell
 /// with the invalid code where a value is needed.
 pub fn run(args: &StatsArgs, json: bool) -> Result<()> {
+    if args.table.is_dir() {
+        return crate::surakarta_cmd::run_stats(&args.table, json);
+    }
     let r = stats_report(&args.table)?;
     if json {
         return print_json(&r);

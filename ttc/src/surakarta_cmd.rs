@@ -235,3 +235,111 @@ pub fn run_verify(dir: &Path, json: bool) -> Result<()> {
     println!("all {} tables ok", lines.len());
     Ok(())
 }
+
+/// `ttc audit DIR [--naive N]`: the cell audit of every table, and the
+/// naive solver's comparison on every placement up to N pieces.
+pub fn run_audit(dir: &Path, naive: Option<u32>, json: bool) -> Result<()> {
+    use audit::surakarta_tb::cell_audit::audit_all;
+    use std::collections::BTreeMap;
+    let tb = Tablebase::open(dir)?;
+    let start = Instant::now();
+    let tables: BTreeMap<_, _> = tb.tables().map(|t| (t.header().material, t)).collect();
+    let audits = audit_all(&tables);
+    let failures: u64 = audits.iter().map(|a| a.failures).sum();
+    if !json {
+        for a in &audits {
+            println!(
+                "{}: {} cells checked, {} failures",
+                a.material,
+                group(a.cells),
+                group(a.failures)
+            );
+            for f in &a.examples {
+                println!(
+                    "  cell {} ({}): table {} but the children give {}",
+                    f.cell, f.position, f.found, f.expected
+                );
+            }
+        }
+    }
+    let naive_report = naive.map(|n| compare_naive(&tb, n)).transpose()?;
+    if json {
+        print_json(&serde_json::json!({
+            "folder": dir.display().to_string(),
+            "materials": audits,
+            "failures": failures,
+            "naive": naive_report,
+            "seconds": start.elapsed().as_secs_f64(),
+        }))?;
+    } else {
+        if let Some(r) = &naive_report {
+            println!(
+                "naive solver: {} placements up to {} pieces compared, {} value differences, {} differences under the 50-ply rule (counters 0 to 49)",
+                group(r["placements"].as_u64().unwrap_or(0)),
+                r["pieces"],
+                group(r["end_differences"].as_u64().unwrap_or(0)),
+                group(r["rule_differences"].as_u64().unwrap_or(0))
+            );
+        }
+        println!(
+            "audit: {} failures, {:.1} s",
+            group(failures),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    let naive_bad = naive_report
+        .as_ref()
+        .is_some_and(|r| r["end_differences"] != 0 || r["rule_differences"] != 0);
+    if failures > 0 || naive_bad {
+        anyhow::bail!(
+            "{}: the audit found {failures} failing cells{}",
+            dir.display(),
+            if naive_bad {
+                " and differences from the naive solver"
+            } else {
+                ""
+            }
+        );
+    }
+    Ok(())
+}
+
+/// Compares the naive solver's values of every placement up to `pieces`
+/// pieces with the folder's tables.
+fn compare_naive(tb: &Tablebase, pieces: u32) -> Result<serde_json::Value> {
+    use audit::surakarta_tb::naive::{solve_naive, DRAW};
+    use tables::surakarta::codes::RuleValue;
+    use tables::surakarta::EndValue;
+    if pieces > tb.max_pieces() {
+        anyhow::bail!(
+            "--naive {pieces}: the folder's tables hold at most {} pieces",
+            tb.max_pieces()
+        );
+    }
+    let naive = solve_naive(pieces);
+    let (mut end_diff, mut rule_diff) = (0u64, 0u64);
+    for (i, &(mover, other)) in naive.keys.iter().enumerate() {
+        let (_, e, r) = tb.codes(mover, other)?;
+        let want = match naive.end[i] {
+            DRAW => EndValue::Draw,
+            d if d > 0 => EndValue::Win(d as u16),
+            d => EndValue::Loss((-d) as u16),
+        };
+        end_diff += (EndValue::from_code(e) != Some(want)) as u64;
+        let r = RuleValue::from_code(r).unwrap_or(RuleValue::Draw);
+        for q in 0..50u8 {
+            let cat = match r.at_counter(q) {
+                RuleValue::Win { .. } => 1,
+                RuleValue::Loss { .. } => -1,
+                RuleValue::Draw => 0,
+            };
+            rule_diff += (cat != naive.rule[i][q as usize]) as u64;
+        }
+    }
+    Ok(serde_json::json!({
+        "pieces": pieces,
+        "placements": naive.keys.len(),
+        "end_differences": end_diff,
+        "rule_differences": rule_diff,
+    }))
+}

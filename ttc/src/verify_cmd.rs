@@ -11,7 +11,7 @@ use tables::sidecar::check_sidecar;
 /// `ttc verify TABLE`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// Table file.
+    /// Table file, or a Surakarta tablebase folder.
     table: PathBuf,
 }
 
@@ -36,6 +36,9 @@ pub struct VerifyReport {
 /// block index, every block's checksum and the CRC-64/XZ of all cells;
 /// for both, no cell may hold the invalid code 254.
 pub fn run_verify(args: &VerifyArgs, json: bool) -> Result<()> {
+    if args.table.is_dir() {
+        return crate::surakarta_cmd::run_verify(&args.table, json);
+    }
     let t = tables::any::AnyTable::open(&args.table)?;
     let sha = check_sidecar(&args.table)?;
     let v = t.variant();

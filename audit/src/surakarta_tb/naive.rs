@@ -117,7 +117,7 @@ fn end_rounds(start: &[usize], edges: &[u32]) -> Vec<i32> {
                     val[(e & !CAPTURE) as usize]
                 }
             };
-            if k % 2 == 1 {
+            if k & 1 == 1 {
                 if kids.iter().any(|&e| v(e) == -(k - 1) && v(e) != DRAW) {
                     val[p] = k;
                     decided += 1;

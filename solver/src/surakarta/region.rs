@@ -96,8 +96,10 @@ impl TierGame for Region<'_> {
         let (k, local) = self.locate(cell);
         let (mover, other) = self.parts[k].index.unrank(local);
         let twin = self.twin(k);
+        // Every child has `other` as its mover set: one frame for all.
+        let frame = twin.index.frame(other);
         for_each_step(mover, other, |moved| {
-            out.push(twin.offset + twin.index.rank(other, moved));
+            out.push(twin.offset + twin.index.rank_in_frame(&frame, moved));
         });
         sort_dedup(out);
     }

@@ -65,14 +65,33 @@ pub struct Tablebase {
 }
 
 impl Tablebase {
-    /// Opens every `surakarta-MvO.tbl` of `dir`. The largest piece count
-    /// all of whose materials are present is the folder's reach.
+    /// Opens every `surakarta-MvO.tbl` of `dir` and checks each table's
+    /// cells CRC. The largest piece count all of whose materials are
+    /// present is the folder's reach.
     ///
     /// # Errors
     /// [`TablebaseError::Empty`] for a folder without tables; a table's
-    /// [`SurakartaTableError`] (foreign, damaged header, wrong length, or
-    /// solved from another child table than the folder's: a mixed folder).
+    /// [`SurakartaTableError`] (foreign, damaged header or cells, wrong
+    /// length, or solved from another child table than the folder's: a
+    /// mixed folder).
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        let tb = Tablebase::open_trusted(dir)?;
+        let checks: Vec<_> = {
+            use rayon::prelude::*;
+            let all: Vec<&MaterialTable> = tb.tables.values().collect();
+            all.par_iter().map(|t| t.verify_crc()).collect()
+        };
+        checks.into_iter().collect::<Result<Vec<()>, _>>()?;
+        Ok(tb)
+    }
+
+    /// [`Tablebase::open`] without hashing the cells (headers, lengths and
+    /// the folder's consistency are still checked): for a folder verified
+    /// before (`ttc verify`), when opening must be quick.
+    ///
+    /// # Errors
+    /// As [`Tablebase::open`], but damaged cells go unnoticed.
+    pub fn open_trusted(dir: &Path) -> Result<Tablebase, TablebaseError> {
         let mut tables = BTreeMap::new();
         for material in Material::all_up_to(MAX_TABLE_PIECES) {
             let path = dir.join(file_name(material));

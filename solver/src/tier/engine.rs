@@ -109,7 +109,7 @@ fn summarise(children: &[ReducedChild]) -> Reduced {
     for c in children {
         if c.end == END_DRAW {
             r.end_escape = true;
-        } else if c.end % 2 == 0 {
+        } else if c.end & 1 == 0 {
             r.win = Some(r.win.map_or(c.end + 1, |w| w.min(c.end + 1)));
         } else {
             r.longest_won_child = r.longest_won_child.max(c.end);
@@ -223,7 +223,7 @@ fn end_waves<G: TierGame>(
                 game.quiet_parents(cell, parents);
                 for &p in parents.iter() {
                     let slot = &end[p as usize];
-                    if d % 2 == 0 {
+                    if d & 1 == 0 {
                         if lower_win(slot, d + 1) {
                             longest.fetch_max(d as u64 + 1, Relaxed);
                         }
@@ -255,7 +255,7 @@ fn end_waves<G: TierGame>(
 fn lower_win(slot: &AtomicU16, w: u16) -> bool {
     let mut cur = slot.load(Relaxed);
     loop {
-        let better = cur == END_UNDECIDED || (cur % 2 == 1 && cur > w && cur < END_FILLER);
+        let better = cur == END_UNDECIDED || (cur & 1 == 1 && cur > w && cur < END_FILLER);
         if !better {
             return false;
         }

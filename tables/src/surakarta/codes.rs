@@ -70,7 +70,7 @@ impl EndValue {
         match code {
             END_DRAW => Some(EndValue::Draw),
             END_UNDECIDED | END_FILLER => None,
-            d if d % 2 == 1 => Some(EndValue::Win(d)),
+            d if d & 1 == 1 => Some(EndValue::Win(d)),
             d => Some(EndValue::Loss(d)),
         }
     }

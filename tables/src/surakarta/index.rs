@@ -20,6 +20,16 @@ use super::material::Material;
 use super::mover_sets::MoverSets;
 use super::symmetry::{apply, SYMMETRIES};
 
+/// A mover set's orbit, the symmetry to its canonical set, and the
+/// symmetries fixing that set ([`MaterialIndex::frame`]).
+#[derive(Clone, Copy, Debug)]
+pub struct MoverFrame {
+    id: usize,
+    g: usize,
+    set: u64,
+    stabiliser: u8,
+}
+
 /// The index of one material.
 #[derive(Clone, Copy)]
 pub struct MaterialIndex {
@@ -93,6 +103,36 @@ impl MaterialIndex {
             }
         }
         (id as u64 * self.block + colex_rank(squeeze(o, m)), sym)
+    }
+
+    /// The frame of mover set `mover`: its orbit and the symmetry taking it
+    /// to the orbit's canonical set, for ranking many positions sharing
+    /// that mover set with [`MaterialIndex::rank_in_frame`].
+    #[inline]
+    pub fn frame(&self, mover: u64) -> MoverFrame {
+        let (id, g) = self.sets.canonical(mover);
+        MoverFrame {
+            id,
+            g,
+            set: self.sets.set(id),
+            stabiliser: self.sets.stabiliser(id),
+        }
+    }
+
+    /// The cell of the position with the frame's mover set and other set
+    /// `other`; the same as [`MaterialIndex::rank`].
+    #[inline]
+    pub fn rank_in_frame(&self, frame: &MoverFrame, other: u64) -> u64 {
+        let mut o = apply(frame.g, other);
+        if frame.stabiliser != 1 {
+            let base = o;
+            for h in 1..SYMMETRIES {
+                if frame.stabiliser & (1 << h) != 0 {
+                    o = o.min(apply(h, base));
+                }
+            }
+        }
+        frame.id as u64 * self.block + colex_rank(squeeze(o, frame.set))
     }
 
     /// The cell of the position (`mover`, `other`); see
@@ -174,6 +214,7 @@ mod tests {
                     let (cell, g) = idx.rank_with_symmetry(mover, other);
                     assert!(idx.is_canonical(cell));
                     assert_eq!(idx.unrank(cell), (apply(g, mover), apply(g, other)));
+                    assert_eq!(idx.rank_in_frame(&idx.frame(mover), other), cell);
                     hits[cell as usize] += 1;
                     total += 1;
                 }

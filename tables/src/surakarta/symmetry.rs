@@ -58,20 +58,18 @@ fn tables() -> &'static Tables {
         }
         let same =
             |a: &dyn Fn(usize) -> usize, b: &dyn Fn(usize) -> usize| (0..36).all(|s| a(s) == b(s));
-        let mut inverse = [0; SYMMETRIES];
-        let mut compose = [[0; SYMMETRIES]; SYMMETRIES];
-        for g in 0..SYMMETRIES {
-            for h in 0..SYMMETRIES {
-                if same(&|s| map_square(h, map_square(g, s)), &|s| s) {
-                    inverse[g] = h;
-                }
-                for k in 0..SYMMETRIES {
-                    if same(&|s| map_square(h, map_square(g, s)), &|s| map_square(k, s)) {
-                        compose[h][g] = k;
-                    }
-                }
-            }
-        }
+        let inverse: [usize; SYMMETRIES] = std::array::from_fn(|g| {
+            (0..SYMMETRIES)
+                .find(|&h| same(&|s| map_square(h, map_square(g, s)), &|s| s))
+                .expect("every symmetry has an inverse")
+        });
+        let compose: [[usize; SYMMETRIES]; SYMMETRIES] = std::array::from_fn(|h| {
+            std::array::from_fn(|g| {
+                (0..SYMMETRIES)
+                    .find(|&k| same(&|s| map_square(h, map_square(g, s)), &|s| map_square(k, s)))
+                    .expect("the symmetries form a group")
+            })
+        });
         Tables {
             chunk,
             inverse,

@@ -1,0 +1,166 @@
+//! `ttc solve surakarta` and the commands that read its folder: figures of
+//! small tables, resume, and bad input (too many pieces, a game already
+//! over, a missing, truncated, damaged or foreign table, a mixed folder),
+//! each a one-line error naming the position or file, never a panic.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn solve(dir: &Path, pieces: &str) -> Output {
+    let o = ttc(&[
+        "solve",
+        "surakarta",
+        "--pieces",
+        pieces,
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    o
+}
+
+fn fails_with(args: &[&str], words: &[&str]) {
+    let o = ttc(args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    let e = stderr(&o);
+    assert!(!e.contains("panicked"), "{e}");
+    for w in words {
+        assert!(e.contains(w), "{args:?}: `{w}` not in {e}");
+    }
+}
+
+#[test]
+fn a_three_piece_folder_solves_probes_and_audits() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("skt");
+    let d = dir.to_str().unwrap();
+    let o = solve(&dir, "3");
+    let out = stdout(&o);
+    assert!(
+        out.contains("1v1: 165 positions: 109 wins / 11 losses / 45 draws (1,260 placements)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("2v1: 2,715 positions: 2,625 wins / 16 losses / 74 draws"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3 materials, 5,595 cells, 44,100 placements"),
+        "{out}"
+    );
+    // A rerun keeps every table.
+    let again = stdout(&solve(&dir, "3"));
+    assert_eq!(
+        again.matches("kept from an earlier run").count(),
+        3,
+        "{again}"
+    );
+    // Red to move captures the last black piece at once.
+    let p = ttc(&["--json", "probe", d, "6/6/6/1r4/6/1b4 r 0"]);
+    assert!(p.status.success(), "{}", stderr(&p));
+    let v: serde_json::Value = serde_json::from_slice(&p.stdout).unwrap();
+    assert_eq!(
+        (v["category"].as_str(), v["distance"].as_u64()),
+        (Some("win"), Some(1))
+    );
+    assert_eq!(v["moves"][0]["move"], "b3xb1");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 9);
+    // Black to move in the colour-swapped twin shares the cell.
+    let twin = ttc(&["--json", "probe", d, "6/6/6/1b4/6/1r4 b 0"]);
+    let t: serde_json::Value = serde_json::from_slice(&twin.stdout).unwrap();
+    assert_eq!(t["distance"], v["distance"]);
+    let a = ttc(&["audit", d, "--naive", "3"]);
+    assert!(a.status.success(), "{}{}", stdout(&a), stderr(&a));
+    assert!(
+        stdout(&a).contains(
+            "44,100 placements up to 3 pieces compared, 0 value differences, 0 differences"
+        ),
+        "{}",
+        stdout(&a)
+    );
+    assert!(ttc(&["verify", d]).status.success());
+    assert!(ttc(&["stats", d]).status.success());
+    let l = ttc(&["line", d, "6/6/6/1r4/6/1b4 b 0"]);
+    assert!(l.status.success(), "{}", stderr(&l));
+}
+
+#[test]
+fn bad_positions_and_bad_folders_are_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("skt");
+    let d = dir.to_str().unwrap();
+    solve(&dir, "3");
+    fails_with(
+        &["probe", d, "6/6/6/rr4/6/1bb3 r 0"],
+        &["\"6/6/6/rr4/6/1bb3 r 0\"", "4 pieces", "at most 3"],
+    );
+    fails_with(
+        &["probe", d, "6/6/6/1r4/6/6 r 0"],
+        &["the game is over", "black has no piece"],
+    );
+    fails_with(&["probe", d, "6/6/6/1r4/6/1b4 w 0"], &["side to move"]);
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    fails_with(
+        &["probe", empty.to_str().unwrap(), "6/6/6/1r4/6/1b4 r 0"],
+        &["no Surakarta table"],
+    );
+    // Truncated.
+    let t21 = dir.join("surakarta-2v1.tbl");
+    let bytes = fs::read(&t21).unwrap();
+    fs::write(&t21, &bytes[..bytes.len() - 1]).unwrap();
+    fails_with(
+        &["probe", d, "6/6/6/1r4/6/1b4 r 0"],
+        &["surakarta-2v1.tbl", "truncated"],
+    );
+    // Damaged cell: the header CRC no longer matches the cells.
+    let mut damaged = bytes.clone();
+    let last = damaged.len() - 1;
+    damaged[last] ^= 1;
+    fs::write(&t21, &damaged).unwrap();
+    fails_with(&["verify", d], &["surakarta-2v1.tbl", "cells are damaged"]);
+    fails_with(
+        &["probe", d, "6/6/6/1r4/6/1b4 r 0"],
+        &["surakarta-2v1.tbl", "cells are damaged"],
+    );
+    // Foreign.
+    fs::write(&t21, b"not a table at all, just some text that is long enough to be read as a header..............................................................").unwrap();
+    fails_with(
+        &["probe", d, "6/6/6/1r4/6/1b4 r 0"],
+        &["surakarta-2v1.tbl", "not a Surakarta table"],
+    );
+    // Mixed: the 1v1 table of another run (different cells CRC recorded).
+    fs::write(&t21, &bytes).unwrap();
+    let other = tmp.path().join("other");
+    solve(&other, "2");
+    let mut one = fs::read(other.join("surakarta-1v1.tbl")).unwrap();
+    // Same material, other cells: flip a code and fix both CRCs as a
+    // different run would have written them.
+    let o = 128;
+    one[o] = if one[o] == 1 { 3 } else { 1 };
+    let cells_crc = tables::checksum::CRC64.checksum(&one[128..]);
+    one[32..40].copy_from_slice(&cells_crc.to_le_bytes());
+    let h = tables::checksum::CRC64.checksum(&one[0..48]);
+    one[48..56].copy_from_slice(&h.to_le_bytes());
+    fs::write(dir.join("surakarta-1v1.tbl"), &one).unwrap();
+    fails_with(
+        &["probe", d, "6/6/6/1r4/6/1b4 r 0"],
+        &["mixes tables of two runs", "surakarta-1v1.tbl"],
+    );
+}
