@@ -80,17 +80,27 @@ pub fn solve_naive(max_pieces: u32) -> NaiveSolution {
         .enumerate()
         .map(|(i, &k)| (k, i as u32))
         .collect();
+    let lists: Vec<Vec<u32>> = {
+        use rayon::prelude::*;
+        keys.par_iter()
+            .map(|&(mover, other)| {
+                children(mover, other)
+                    .into_iter()
+                    .map(|c| match c {
+                        Child::Quiet(a, b) => ids[&(a, b)],
+                        Child::Capture(a, b) => ids[&(a, b)] | CAPTURE,
+                        Child::GameOver => GAME_OVER,
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    drop(ids);
     let mut start = Vec::with_capacity(keys.len() + 1);
     let mut edges = Vec::new();
-    for &(mover, other) in &keys {
+    for list in lists {
         start.push(edges.len());
-        for c in children(mover, other) {
-            edges.push(match c {
-                Child::Quiet(a, b) => ids[&(a, b)],
-                Child::Capture(a, b) => ids[&(a, b)] | CAPTURE,
-                Child::GameOver => GAME_OVER,
-            });
-        }
+        edges.extend(list);
     }
     start.push(edges.len());
     let end = end_rounds(&start, &edges);
