@@ -26,6 +26,7 @@
 
 use super::atomic::{u16s, u8s};
 use super::game::{ReducedChild, TierGame};
+use crate::prefetch::prefetch;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU16, AtomicU64, AtomicU8, Ordering::Relaxed};
 use tables::progress::Progress;
@@ -288,6 +289,10 @@ fn rule_waves<G: TierGame>(
                 game.quiet_parents(cell, parents);
                 if next > QUIET_LIMIT {
                     return;
+                }
+                for &p in parents.iter() {
+                    prefetch(&rule[p as usize]);
+                    prefetch(&count[p as usize]);
                 }
                 for &p in parents.iter() {
                     let slot = &rule[p as usize];
