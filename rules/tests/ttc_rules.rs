@@ -1,5 +1,5 @@
-//! Hand-built Tic-Tac-Chec positions for each movement rule (the design derivation,
-//! "Tic-Tac-Chec rules as the solver formalises them"; the published solve, "规则").
+//! Hand-built Tic-Tac-Chec positions for each movement rule (docs/solver.md,
+//! "The rules as the solver reads them"; the published solve, "规则").
 
 use rules::ttc::{Move, PawnReading, Position, Variant};
 

@@ -1,4 +1,4 @@
-//! The one-byte cell code (the design derivation, "One byte per position").
+//! The one-byte cell code (docs/solver.md, "One byte per position").
 //!
 //! `0..=253`: distance to the end in plies under best play (fastest win,
 //! longest loss) from the side to move's point of view; even = loss, odd =

@@ -11,8 +11,8 @@
 //!
 //! so the table is **mover-major**: all positions with the same mover
 //! configuration form one contiguous *block*. There are 85,873 one-side
-//! configurations on 4x4 and 2,462,360,745 positions in all (the design derivation,
-//! "State space"). Every child of `(U, T)` has mover part `T` or `T` minus
+//! configurations on 4x4 and 2,462,360,745 positions in all (docs/solver.md,
+//! "State space and index"). Every child of `(U, T)` has mover part `T` or `T` minus
 //! a captured piece, so the children of all positions sharing an opponent
 //! `T` live in at most five blocks: the solver exploits that.
 //!

@@ -9,7 +9,7 @@ fn standard() -> Variant {
     Variant::standard(PawnReading::TravelDirection)
 }
 
-/// Direct count of the design derivation, "State space".
+/// Direct count of docs/solver.md, "State space and index".
 fn formula_4x4() -> u64 {
     fn c(n: u64, k: u64) -> u64 {
         (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))

@@ -1,7 +1,7 @@
 //! The plain Tic-Tac-Chec board: an array of squares, pieces in hand, and
 //! move generation written out loop by loop.
 //!
-//! Rules (the design derivation, "Tic-Tac-Chec rules as the solver formalises them";
+//! Rules (docs/solver.md, "The rules as the solver reads them";
 //! the published solve, section "规则"):
 //!
 //! * an `n x n` board (`n` = 4, or 3 for the reduced test variants),
@@ -709,8 +709,8 @@ impl Board {
         }
     }
 
-    /// The colour swap + 180-degree rotation of the design derivation
-    /// ("Normalisation"): every piece changes colour and moves to
+    /// The colour swap + 180-degree rotation of docs/solver.md
+    /// ("State space and index"): every piece changes colour and moves to
     /// `n*n-1-s`, hands swap, pawn directions flip (so relative directions
     /// are kept), the other side moves. Applying it twice is the identity.
     pub fn swap_rotate(&self) -> Board {

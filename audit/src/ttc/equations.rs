@@ -6,8 +6,8 @@
 //! * draw = no child is a loss and some child is not a win.
 //!
 //! A non-terminal position without any legal move has no forced result and
-//! is recorded as a draw (the solver's convention, the design derivation: "a position
-//! with no forced result is a draw"); the audit counts such positions
+//! is recorded as a draw (the solver's convention, docs/solver.md, "The rules as the solver
+//! reads them": such a position is a draw); the audit counts such positions
 //! separately.
 
 use tables::code::{decode, Wdl, DRAW, INVALID, MAX_DISTANCE};

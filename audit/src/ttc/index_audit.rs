@@ -1,6 +1,5 @@
 //! `ttc audit index`: the perfect-hash index of `tables` checked
-//! exhaustively (the design derivation, "State space" and
-//! "Normalisation").
+//! exhaustively (docs/solver.md, "State space and index").
 //!
 //! * Both domains have the size counted here independently: post-opening
 //!   by enumerating one-side configurations and counting disjoint pairs

@@ -8,7 +8,7 @@
 //! [`board`], as plain loops over a square array.
 //!
 //! * [`board`]: the plain engine (all three pawn readings, 3x3 and 4x4).
-//! * [`equations`]: the cell equations of the design derivation.
+//! * [`equations`]: the cell equations of docs/solver.md ("One byte per position").
 //! * `cells` (crate-private; its types re-exported by [`table_audit`]):
 //!   a table's cells by section.
 //! * [`table_audit`]: the equation audit of a table's cells.

@@ -29,7 +29,7 @@
 //! frame is the board itself, Black's frame is the board rotated 180
 //! degrees, `s -> n*n-1-s`), pawn direction relative (outbound = away from
 //! home, returning = toward home). The pair `(mover, opponent)` is exactly
-//! the colour swap + rotation normalisation of the design derivation: a
+//! the colour swap + rotation normalisation of docs/solver.md ("State space and index"): a
 //! position with Black to move and its normalised White-to-move image have
 //! the same pair. The child of `(mover, opp)` after a move is
 //! `(opp', mover')` with no re-rotation at all.
@@ -54,7 +54,7 @@ pub const ABSENT: u8 = 0xFE;
 /// Rule tag of the canonical `travel-direction` reading (the published solve, table
 /// "发布的表也带有自身标识": rule tag 0x54544303).
 pub const RULE_TAG_TRAVEL: u32 = 0x5454_4303;
-/// Rule tag of the `outbound-only` reading (the design derivation).
+/// Rule tag of the `outbound-only` reading (docs/solver.md, "The rules as the solver reads them").
 pub const RULE_TAG_OUTBOUND: u32 = 0x5454_4301;
 /// Rule tag of the `toward-opponent` reading. Chosen by this project
 /// ("TTC" followed by 0x02, between the two published tags).
@@ -448,8 +448,8 @@ impl Side {
     /// Directions are relative to the ranks and stay as they are.
     ///
     /// The rules are unchanged by this mirror (moves, lines and pawn
-    /// directions map onto each other; the design derivation, "State
-    /// space"), so a position and its mirror image, both sides mirrored,
+    /// directions map onto each other; docs/solver.md, "The mirror
+    /// fold"), so a position and its mirror image, both sides mirrored,
     /// have the same value. Mirroring commutes with the half-turn of
     /// [`Side::rotated`], so either side may be mirrored in its own frame.
     pub fn mirrored(&self, v: &Variant) -> Side {

@@ -1,7 +1,6 @@
 //! The predecessor-free retrograde solve.
 //!
-//! Phases (the design derivation, "A predecessor-free retrograde loop" and "Making a
-//! predecessor-free loop fast"):
+//! Phases (docs/solver.md, "The predecessor-free loop"):
 //!
 //! 1. **Init**: every cell becomes *undecided*, except positions with a line
 //!    on the board: loss in 0.
