@@ -15,7 +15,7 @@
 //!
 //! The codes are those of `tables::surakarta::codes`. Surakarta
 //! ([`crate::surakarta`]) is the first game on this seam; Tic-Tac-Chec
-//! still runs on its own predecessor-free loop ([`crate::solve`]).
+//! still runs on its own predecessor-free loop ([`mod@crate::solve`]).
 
 mod atomic;
 mod engine;
