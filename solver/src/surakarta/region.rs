@@ -104,6 +104,21 @@ impl TierGame for Region<'_> {
         sort_dedup(out);
     }
 
+    fn quiet_child_count(&self, cell: u64, scratch: &mut Vec<u64>) -> usize {
+        let (k, local) = self.locate(cell);
+        let (mover, other) = self.parts[k].index.unrank(local);
+        let twin = self.twin(k);
+        if twin.index.frame(other).is_asymmetric() {
+            // No symmetry fixes the children's mover set, so distinct
+            // steps (distinct resulting sets) reach distinct cells.
+            let mut n = 0;
+            for_each_step(mover, other, |_| n += 1);
+            return n;
+        }
+        self.quiet_children(cell, scratch);
+        scratch.len()
+    }
+
     fn quiet_parents(&self, cell: u64, out: &mut Vec<u64>) {
         out.clear();
         let (k, local) = self.locate(cell);

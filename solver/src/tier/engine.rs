@@ -151,11 +151,10 @@ fn init<G: TierGame>(
                     (e[j], r[j]) = (END_FILLER, RULE_FILLER);
                     continue;
                 }
-                game.quiet_children(cell, &mut quiet);
+                let nq = game.quiet_child_count(cell, &mut quiet) as u8;
                 game.reducing_children(cell, &mut reduced);
                 let s = summarise(&reduced);
-                let no_move = quiet.is_empty() && reduced.is_empty();
-                let nq = quiet.len() as u8;
+                let no_move = nq == 0 && reduced.is_empty();
                 ec[j] = nq + (s.end_escape || no_move) as u8;
                 rc[j] = nq + (s.rule_escape || no_move) as u8;
                 if let Some(w) = s.win {

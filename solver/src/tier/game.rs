@@ -40,6 +40,13 @@ pub trait TierGame: Sync {
     /// move, into `out` (cleared first).
     fn quiet_children(&self, cell: u64, out: &mut Vec<u64>);
 
+    /// The number of distinct cells [`TierGame::quiet_children`] lists; a
+    /// game may count them without ranking each child.
+    fn quiet_child_count(&self, cell: u64, scratch: &mut Vec<u64>) -> usize {
+        self.quiet_children(cell, scratch);
+        scratch.len()
+    }
+
     /// The distinct canonical cells whose positions reach `cell`'s
     /// position by one quiet move, into `out` (cleared first).
     fn quiet_parents(&self, cell: u64, out: &mut Vec<u64>);

@@ -30,6 +30,13 @@ pub struct MoverFrame {
     stabiliser: u8,
 }
 
+impl MoverFrame {
+    /// Whether no symmetry but the identity fixes the mover set.
+    pub fn is_asymmetric(&self) -> bool {
+        self.stabiliser == 1
+    }
+}
+
 /// The index of one material.
 #[derive(Clone, Copy)]
 pub struct MaterialIndex {
