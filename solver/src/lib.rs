@@ -24,6 +24,7 @@ pub mod site;
 pub mod solve;
 pub mod stats;
 pub mod stats_report;
+pub mod tzaar_prove;
 pub mod win_in_one;
 
 pub use solve::{
