@@ -11,3 +11,4 @@ pub mod surakarta;
 pub mod ttc;
 pub mod tzaar;
 pub mod tzaar_placement;
+pub mod tzaar_proof;
