@@ -27,7 +27,7 @@ pub struct TzaarSolveArgs {
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Transposition table size in MiB (1 to 65,536; 16-byte entries).
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub tt_mib: u32,
     /// Write a proof (a winning turn for every position of the winner the
     /// defence can reach) to this file; check it with `ttc check-proof tzaar`.
@@ -145,8 +145,13 @@ fn solve_with_progress(prover: &Prover, pos: &Position) -> Outcome {
     std::thread::scope(|s| {
         s.spawn(|| {
             let mut last_depth = 0;
+            let mut ticks = 0u32;
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(200));
+                std::thread::sleep(Duration::from_millis(10));
+                ticks += 1;
+                if ticks % 20 != 0 {
+                    continue;
+                }
                 let (n, d) = (shared.nodes(), shared.depth());
                 let rate = n as f64 / start.elapsed().as_secs_f64().max(1e-9);
                 let msg = format!(

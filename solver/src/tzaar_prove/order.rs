@@ -7,7 +7,7 @@
 //! every turn anyway, so its turns keep the canonical order. In both, the
 //! best turn stored in the table, if any, goes first.
 
-use rules::tzaar::{Position, Status, Turn};
+use rules::tzaar::{Position, Turn};
 
 /// The legal turns of a position and the order to try them in.
 pub struct Ordered {
@@ -22,11 +22,17 @@ pub struct Ordered {
 /// for positions that leave the opponent more.
 pub fn key(child: &Position) -> u32 {
     let them = child.side_to_move();
-    if let Status::Won { winner, .. } = child.status() {
-        return if winner == them { u32::MAX } else { 0 };
+    let theirs = child.visible_counts(them).into_iter().min().unwrap_or(0);
+    if theirs == 0 {
+        return 0;
     }
-    let scarcest = child.visible_counts(them).into_iter().min().unwrap_or(0);
-    1 + scarcest * 256 + child.capture_count(them)
+    if child.visible_counts(them.opponent()).contains(&0) {
+        return u32::MAX;
+    }
+    match child.capture_count(them) {
+        0 => 0,
+        captures => 1 + theirs * 256 + captures,
+    }
 }
 
 /// The turns of `pos` (which must not be over), the turn at index `best`

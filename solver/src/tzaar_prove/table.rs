@@ -69,15 +69,22 @@ impl Facts {
     }
 }
 
-/// Buckets of two slots; the key picks the bucket.
+/// Buckets of two slots; the key picks the bucket. Slot `i` is words
+/// `2i` (`key ^ data`) and `2i + 1` (`data`), in an anonymous memory map:
+/// zeroed pages mapped on first use (a large table costs nothing until it
+/// is used), with transparent huge pages asked for on Linux, as a search
+/// touches the table at random and would otherwise fault on every 4 KiB.
 pub struct Table {
-    slots: Vec<[AtomicU64; 2]>,
+    map: memmap2::MmapMut,
     mask: usize,
 }
 
 impl Table {
     /// A table of at most `mib` MiB (16-byte slots, a power of two of
     /// them, at least 1,024 slots whatever `mib` says).
+    ///
+    /// # Panics
+    /// If the system refuses the anonymous map (out of address space).
     pub fn with_mib(mib: usize) -> Table {
         let want = (mib.saturating_mul(1 << 20) / 16).max(1024);
         let n = if want.is_power_of_two() {
@@ -85,23 +92,33 @@ impl Table {
         } else {
             want.next_power_of_two() / 2
         };
-        let slots = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        let map = memmap2::MmapMut::map_anon(n * 16)
+            .unwrap_or_else(|e| panic!("mapping a {} MiB table: {e}", n * 16 >> 20));
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
         Table {
-            slots,
+            map,
             mask: (n - 1) & !1,
         }
     }
 
     /// Bytes held by the slots.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * 16
+        self.map.len()
+    }
+
+    fn word(&self, i: usize) -> &AtomicU64 {
+        assert!(i < self.map.len() / 8);
+        // SAFETY: the map is page-aligned and `i` is in bounds; AtomicU64
+        // has the size and alignment of u64, and every access to the map
+        // goes through these atomics (interior mutability), never through
+        // a `&mut` to the bytes.
+        unsafe { &*self.map.as_ptr().cast::<AtomicU64>().add(i) }
     }
 
     fn read(&self, i: usize, key: u64) -> Option<Facts> {
-        let d = self.slots[i][1].load(Ordering::Relaxed);
-        let k = self.slots[i][0].load(Ordering::Relaxed);
+        let d = self.word(2 * i + 1).load(Ordering::Relaxed);
+        let k = self.word(2 * i).load(Ordering::Relaxed);
         (d != 0 && k ^ d == key).then(|| Facts::unpack(d))
     }
 
@@ -122,7 +139,7 @@ impl Table {
             (None, Some(f)) => (b + 1, f),
             (None, None) => {
                 let w = |i: usize| {
-                    let d = self.slots[i][1].load(Ordering::Relaxed);
+                    let d = self.word(2 * i + 1).load(Ordering::Relaxed);
                     if d == 0 {
                         0
                     } else {
@@ -134,7 +151,7 @@ impl Table {
         };
         update(&mut facts);
         let d = facts.pack();
-        self.slots[slot][0].store(key ^ d, Ordering::Relaxed);
-        self.slots[slot][1].store(d, Ordering::Relaxed);
+        self.word(2 * slot).store(key ^ d, Ordering::Relaxed);
+        self.word(2 * slot + 1).store(d, Ordering::Relaxed);
     }
 }
