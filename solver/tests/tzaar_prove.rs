@@ -73,7 +73,7 @@ fn random_text(rng: &mut SplitMix64) -> String {
         })
         .collect();
     stacks.sort();
-    let side = if rng.next_u64() % 2 == 0 { "w" } else { "b" };
+    let side = if rng.next_u64() & 1 == 0 { "w" } else { "b" };
     let items: Vec<String> = stacks.into_iter().map(|s| s.1).collect();
     format!("{} {side} normal", items.join(","))
 }

@@ -149,9 +149,10 @@ fn solve_with_progress(prover: &Prover, pos: &Position) -> Outcome {
             while !done.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(10));
                 ticks += 1;
-                if ticks % 20 != 0 {
+                if ticks < 20 {
                     continue;
                 }
+                ticks = 0;
                 let (n, d) = (shared.nodes(), shared.depth());
                 let rate = n as f64 / start.elapsed().as_secs_f64().max(1e-9);
                 let msg = format!(

@@ -68,7 +68,7 @@ impl Search {
     /// Counts one expanded node; `false` once the search must stop.
     fn tick(&self) -> bool {
         let n = self.nodes.fetch_add(1, Ordering::Relaxed);
-        if n % 256 == 0 {
+        if n & 255 == 0 {
             let limit = self.deadline_ns.load(Ordering::Relaxed);
             if limit != u64::MAX && self.base.elapsed().as_nanos() >= limit as u128 {
                 self.stop.store(true, Ordering::Relaxed);

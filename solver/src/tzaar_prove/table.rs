@@ -93,7 +93,7 @@ impl Table {
             want.next_power_of_two() / 2
         };
         let map = memmap2::MmapMut::map_anon(n * 16)
-            .unwrap_or_else(|e| panic!("mapping a {} MiB table: {e}", n * 16 >> 20));
+            .unwrap_or_else(|e| panic!("mapping a {} MiB table: {e}", (n * 16) >> 20));
         #[cfg(target_os = "linux")]
         let _ = map.advise(memmap2::Advice::HugePage);
         Table {
