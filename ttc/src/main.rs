@@ -32,6 +32,7 @@ mod text;
 mod variant_args;
 mod verify_cmd;
 mod verify_game_cmd;
+mod verify_game_solve;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
