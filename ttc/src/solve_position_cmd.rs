@@ -27,7 +27,7 @@ pub struct TzaarSolveArgs {
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Transposition table size in MiB (1 to 65,536; 16-byte entries).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub tt_mib: u32,
     /// Write a proof (a winning turn for every position of the winner the
     /// defence can reach) to this file; check it with `ttc check-proof tzaar`.
