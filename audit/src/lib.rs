@@ -12,3 +12,4 @@ pub mod surakarta_tb;
 pub mod ttc;
 pub mod tzaar;
 pub mod tzaar_placement;
+pub mod tzaar_proof;

@@ -20,6 +20,7 @@ mod table;
 mod texts_arg;
 mod ttc_position;
 mod tzaar;
+mod tzaar_solve;
 mod value;
 mod variant;
 mod verify_game;
@@ -35,6 +36,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table::open_table, m)?)?;
     m.add_function(wrap_pyfunction!(cells::decode, m)?)?;
     m.add_function(wrap_pyfunction!(verify_game::verify_game, m)?)?;
+    m.add_function(wrap_pyfunction!(tzaar_solve::tzaar_solve, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_class::<value::Value>()?;
     m.add_class::<ttc_position::Position>()?;

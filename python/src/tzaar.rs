@@ -24,6 +24,13 @@ pub struct TzaarPosition {
     inner: fast::Position,
 }
 
+impl TzaarPosition {
+    /// The position of the fast generator.
+    pub(crate) fn position(&self) -> fast::Position {
+        self.inner
+    }
+}
+
 #[pymethods]
 impl TzaarPosition {
     #[new]

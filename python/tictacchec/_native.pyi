@@ -183,6 +183,16 @@ class TzaarPosition:
     def perft(self, depth: int) -> int: ...
     def divide(self, depth: int) -> dict[str, int]: ...
 
+def tzaar_solve(
+    position: "TzaarPosition | str",
+    *,
+    time_limit: Optional[float] = None,
+    tt_mib: int = 64,
+) -> dict[str, object]:
+    """``tictacchec.tzaar.solve``: value (win/loss/unknown), turns, best_turn,
+    proven_depth, nodes, seconds, for the side to move."""
+    ...
+
 class SurakartaPosition:
     """``tictacchec.surakarta.Position``: Surakarta."""
 

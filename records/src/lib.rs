@@ -38,6 +38,7 @@ pub mod surakarta;
 pub mod ttc;
 pub mod tzaar;
 pub mod tzaar_placement;
+pub mod vesely;
 
 #[cfg(test)]
 mod fuzz_records;

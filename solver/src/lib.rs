@@ -26,6 +26,7 @@ pub mod stats;
 pub mod stats_report;
 pub mod surakarta;
 pub mod tier;
+pub mod tzaar_prove;
 pub mod win_in_one;
 
 pub use solve::{

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod audit_cmd;
 mod audit_index_cmd;
 mod census_cmd;
+mod check_proof_cmd;
 mod compare_cmd;
 mod count_cmd;
 mod export_site_cmd;
@@ -25,12 +26,14 @@ mod report;
 mod report_cmd;
 mod serve;
 mod solve_cmd;
+mod solve_position_cmd;
 mod stats_cmd;
 mod surakarta_cmd;
 mod text;
 mod variant_args;
 mod verify_cmd;
 mod verify_game_cmd;
+mod verify_game_solve;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]
@@ -86,6 +89,16 @@ enum Command {
     PerftSuite(perft_suite_cmd::PerftSuiteArgs),
     /// Our generator answering the perft-diff protocol: `MOVE COUNT` lines, a blank line, the total.
     PerftEngine(perft_engine_cmd::PerftEngineArgs),
+    /// Exact value of a position by search: win or loss, turns to the end, best turn, proof.
+    SolvePosition {
+        #[command(subcommand)]
+        game: SolvePositionGame,
+    },
+    /// Check a proof written by solve-position with the independent audit engine.
+    CheckProof {
+        #[command(subcommand)]
+        game: CheckProofGame,
+    },
     /// Replay a game record and report the result.
     VerifyGame {
         #[command(subcommand)]
@@ -101,6 +114,18 @@ enum PerftGame {
     Surakarta(perft_cmd::SurakartaArgs),
     /// Tic-Tac-Chec, cross-checking the rules and audit generators.
     Ttc(perft_cmd::TtcArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum SolvePositionGame {
+    /// TZAAR: value for the side to move, turns under best play, best turn.
+    Tzaar(solve_position_cmd::TzaarSolveArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum CheckProofGame {
+    /// TZAAR proof file (`ttc solve-position tzaar --proof FILE`).
+    Tzaar(check_proof_cmd::TzaarCheckArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -158,6 +183,12 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::PerftDiff(a) => perft_diff_cmd::run(a, cli.json),
         Command::PerftSuite(a) => perft_suite_cmd::run(a, cli.json),
         Command::PerftEngine(a) => perft_engine_cmd::run(a),
+        Command::SolvePosition { game } => match game {
+            SolvePositionGame::Tzaar(a) => solve_position_cmd::run_tzaar(a, cli.json),
+        },
+        Command::CheckProof { game } => match game {
+            CheckProofGame::Tzaar(a) => check_proof_cmd::run_tzaar(a, cli.json),
+        },
         Command::VerifyGame { game } => match game {
             VerifyGame::Tzaar(a) => verify_game_cmd::run_tzaar(a, cli.json),
             VerifyGame::Surakarta(a) => verify_game_cmd::run_surakarta(a, cli.json),

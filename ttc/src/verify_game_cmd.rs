@@ -36,6 +36,21 @@ pub struct TzaarArgs {
     /// starting with `(;` is LittleGolem's).
     #[arg(long, value_enum, default_value_t = TzaarFormat::Auto)]
     pub format: TzaarFormat,
+    /// Also prove the value after every turn, giving the prover this many
+    /// seconds per position (> 0), and name the turns that threw a proven
+    /// win away.
+    #[arg(long, value_parser = parse_solve_seconds)]
+    pub solve: Option<f64>,
+    /// With --solve: the prover's table in MiB (1 to 65,536).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub tt_mib: u32,
+}
+
+fn parse_solve_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }
 
 /// Runs `ttc verify-game tzaar`.
@@ -47,7 +62,25 @@ pub struct TzaarArgs {
 pub fn run_tzaar(args: &TzaarArgs, json: bool) -> Result<()> {
     let text = read_record(&args.file)?;
     let report = tzaar::verify_game(&text, &args.file.display().to_string(), args.format)?;
-    print_tzaar(&report, json)?;
+    let Some(seconds) = args.solve else {
+        print_tzaar(&report, json)?;
+        return tzaar::check_report(&report);
+    };
+    let annotation = crate::verify_game_solve::annotate(&report, seconds, args.tt_mib as usize);
+    if json {
+        #[derive(serde::Serialize)]
+        struct Both<'a> {
+            report: &'a tzaar::VerifyReport,
+            solve: &'a crate::verify_game_solve::SolveAnnotation,
+        }
+        print_json(&Both {
+            report: &report,
+            solve: &annotation,
+        })?;
+    } else {
+        print_tzaar(&report, false)?;
+        crate::verify_game_solve::print(&annotation);
+    }
     tzaar::check_report(&report)
 }
 

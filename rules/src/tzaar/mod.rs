@@ -49,6 +49,7 @@ mod placement_perft;
 mod play;
 mod point;
 mod position;
+mod search_features;
 mod turn;
 
 pub use perft::{divide, perft, MAX_PERFT_DEPTH};

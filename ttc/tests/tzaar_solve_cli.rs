@@ -1,0 +1,96 @@
+//! `ttc solve-position tzaar`, `ttc check-proof tzaar` and
+//! `ttc verify-game tzaar --solve` through the built binary.
+
+use std::process::{Command, Output};
+
+/// The WALTZ hard-set position BAJgame-20975_-1_2012-04-25_16-02-01
+/// (suites/tzaar_endgames.txt): Black to move wins in 3.
+const WIN3: &str = "A1=r,A2=t,A3=z,A5=z,B1=t,C1=R,C4=tttttz,D1=t,E1=z,E2=ttttr,E9=TTTZ,\
+                    F1=T,H1=TT,H2=T,H5=TTTTR,I1=R,I2=T,I4=TTZ,I5=T b normal";
+
+fn ttc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ttc"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn a_position_is_solved_and_its_proof_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.txt");
+    let p = proof.to_str().unwrap();
+    let out = ttc(&[
+        "--json",
+        "solve-position",
+        "tzaar",
+        WIN3,
+        "--tt-mib",
+        "8",
+        "--proof",
+        p,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["value"].as_str(), v["turns"].as_u64()),
+        (Some("win"), Some(3))
+    );
+    let out = ttc(&["check-proof", "tzaar", p]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("claimed 3 turns, longest game under the proof 3 turns"));
+    // A proof with its winner's line for the root removed fails, naming it.
+    let cut: String = std::fs::read_to_string(&proof)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with(&format!("{WIN3} ; ")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&proof, cut).unwrap();
+    let out = ttc(&["check-proof", "tzaar", p]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("not answered by the proof"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_a_reason() {
+    let out = ttc(&["solve-position", "tzaar", "A1=Q w normal"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("A1=Q"), "{}", text(&out.stderr));
+    let out = ttc(&["solve-position", "tzaar", WIN3, "--time-limit", "0"]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(text(&out.stderr).contains("positive number of seconds"));
+    let out = ttc(&["solve-position", "tzaar", "--waltz", "/nonexistent/w.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("/nonexistent/w.txt"));
+}
+
+#[test]
+fn verify_game_solve_names_the_turn_that_threw_a_win_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let rec = dir.path().join("r.txt");
+    std::fs::write(
+        &rec,
+        format!("position: {WIN3}\n1. B1xC1 A1+A2\n2. F1xE1 H5+H2\n"),
+    )
+    .unwrap();
+    let out = ttc(&[
+        "verify-game",
+        "tzaar",
+        rec.to_str().unwrap(),
+        "--solve",
+        "10",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("after turn 0: black to move: win in 3"), "{s}");
+    assert!(s.contains("thrown win: turn 1 (black) B1xC1 A1+A2"), "{s}");
+}
