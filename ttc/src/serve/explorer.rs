@@ -118,8 +118,9 @@ impl Explorer {
     /// # Errors
     /// 503 naming the table and what changed.
     pub fn check_files(&self) -> Result<(), ApiError> {
-        for f in &self.files {
-            f.check().map_err(ApiError::unavailable)?;
+        let probers = std::iter::once(&self.main).chain(&self.other);
+        for (p, f) in probers.zip(&self.files) {
+            f.check(p.table()).map_err(ApiError::unavailable)?;
         }
         Ok(())
     }
