@@ -228,3 +228,97 @@ fn positions_lists_every_cell_or_refuses_what_it_cannot_do() {
     let o = ttc(&["positions", &t, "--random", "3", "--size", "4"]);
     assert!(stderr(&o).contains("header"), "{}", stderr(&o));
 }
+
+/// The README's and docs' commands, trailing slashes included, run as
+/// written in a folder holding `small/s.ctbl` (issue 38, item 8), then
+/// again with --force over the site they made.
+#[test]
+fn the_documented_commands_with_a_trailing_slash_write_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = dir.path().join("small");
+    fs::create_dir(&small).unwrap();
+    let t = table(&small, PNB, PawnReading::TravelDirection);
+    let o = ttc(&["pack", &t, &small.join("s.ctbl").display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_ttc"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    for site in ["site/", "./site3/"] {
+        let o = run(&["export-site", "small/s.ctbl", site]);
+        assert!(o.status.success(), "{site}: {}", stderr(&o));
+        let d = dir.path().join(site);
+        assert!(d.join("manifest.json").is_file(), "{site}");
+        let o = run(&["export-site", "small/s.ctbl", site, "--force"]);
+        assert!(o.status.success(), "{site} --force: {}", stderr(&o));
+        assert!(d.join("manifest.json").is_file(), "{site}");
+        let names: Vec<String> = fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(
+            !names.iter().any(|n| n.contains("tmp")),
+            "{site}: {names:?}"
+        );
+    }
+    // Nothing but the table, the sites and what the test made is left.
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["site", "site3", "small"]);
+}
+
+/// Folders named like the exporter's own temporary or old folders, made
+/// by someone else, are left as they are, with or without --force
+/// (issue 38, item 3); a failed export leaves no folder behind.
+#[test]
+fn export_site_removes_no_folder_it_did_not_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TravelDirection);
+    let u = dir.path().join("u");
+    for side in ["u.tmp", "u.old"] {
+        let d = dir.path().join(side);
+        fs::create_dir(&d).unwrap();
+        fs::write(d.join("notes.txt"), "notes").unwrap();
+    }
+    let s = u.display().to_string();
+    for args in [
+        vec!["export-site", &t, &s],
+        vec!["export-site", &t, &s, "--force"],
+    ] {
+        let o = ttc(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(u.join("manifest.json").is_file());
+        for side in ["u.tmp", "u.old"] {
+            let notes = dir.path().join(side).join("notes.txt");
+            assert_eq!(fs::read_to_string(&notes).unwrap(), "notes", "{args:?}");
+        }
+    }
+    // A failed export (a damaged block, found after the site's folder
+    // was made) leaves nothing new.
+    let c = dir.path().join("d.ctbl");
+    let o = ttc(&["pack", &t, &c.display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut bytes = fs::read(&c).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    fs::write(&c, bytes).unwrap();
+    let names = || {
+        let mut v: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        v.sort();
+        v
+    };
+    let before = names();
+    let v = dir.path().join("v").display().to_string();
+    let o = ttc(&["export-site", &c.display().to_string(), &v]);
+    assert!(!o.status.success());
+    assert_eq!(before, names(), "{}", stderr(&o));
+}

@@ -1,8 +1,9 @@
 //! Writing a static site: block files, assets and manifest under a
-//! temporary folder, then one rename.
+//! temporary folder of the run ([`super::target`]), then one rename.
 
 use super::block;
 use super::manifest::{Manifest, SiteInfo, TableBlocks, FORMAT, VERSION};
+use super::target::SiteTarget;
 use crate::answer::TableInfo;
 use rayon::prelude::*;
 use rules::ttc::Position;
@@ -74,6 +75,9 @@ pub struct SiteReport {
     pub files: u64,
     /// Bytes written in all.
     pub bytes: u64,
+    /// What went wrong without failing the export (an old site that
+    /// `force` replaced but could not remove).
+    pub warnings: Vec<String>,
 }
 
 /// Why a site could not be written.
@@ -82,8 +86,9 @@ pub enum SiteError {
     /// A table could not be opened or read.
     #[error(transparent)]
     Table(#[from] CompactError),
-    /// A file or folder could not be written, read or renamed.
-    #[error("{}: {source}", path.display())]
+    /// A file or folder could not be written, read or renamed (the
+    /// operating system's message is the error's source).
+    #[error("{}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
@@ -93,6 +98,9 @@ pub enum SiteError {
     /// DIR holds files already.
     #[error("{} exists and is not empty: give a new or empty folder, or --force to replace it", .0.display())]
     NotEmpty(PathBuf),
+    /// DIR names no folder (`/`, `.`, `..`).
+    #[error("{}: give the site folder a name, such as site/", .0.display())]
+    NoName(PathBuf),
     /// DIR is a file.
     #[error("{} exists and is not a folder", .0.display())]
     NotDir(PathBuf),
@@ -132,13 +140,6 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
         path: path.to_path_buf(),
         source,
     }
-}
-
-/// `path` with `suffix` appended to its last component.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
 }
 
 /// Refuses a DIR that is a file, or non-empty without `force`, or that
@@ -288,24 +289,6 @@ fn open_tables(main: &Path, compare: Option<&Path>) -> Result<Vec<AnyTable>, Sit
     Ok(out)
 }
 
-/// Moves the finished site `tmp` to `dir`, replacing an old `dir` only
-/// once the new one is complete.
-fn install(tmp: &Path, dir: &Path) -> Result<(), SiteError> {
-    if dir.exists() {
-        let old = with_suffix(dir, ".old");
-        if old.exists() {
-            fs::remove_dir_all(&old).map_err(io(&old))?;
-        }
-        fs::rename(dir, &old).map_err(io(dir))?;
-        fs::rename(tmp, dir).map_err(io(dir))?;
-        fs::remove_dir_all(&old).map_err(io(&old))?;
-    } else {
-        fs::rename(tmp, dir).map_err(io(dir))?;
-    }
-    tables::fsutil::sync_parent(dir);
-    Ok(())
-}
-
 /// Exports `main` (and `compare`, a table of the same layout under
 /// another pawn reading) as a static site in `dir`, with the page files
 /// `assets` at its root. Tables of either format are read through
@@ -330,14 +313,12 @@ pub fn export_site(
     if o.block_size == 0 || o.block_size > MAX_BLOCK_SIZE {
         return Err(SiteError::BlockSize(o.block_size));
     }
+    let target = SiteTarget::new(dir)?;
     let paths: Vec<&Path> = std::iter::once(main).chain(compare).collect();
     check_target(dir, &paths, o.force)?;
     let tables = open_tables(main, compare)?;
-    let tmp = with_suffix(dir, ".tmp");
-    if tmp.exists() {
-        fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
-    }
-    fs::create_dir_all(&tmp).map_err(io(&tmp))?;
+    let staged = target.stage()?;
+    let tmp = staged.path().to_path_buf();
     let mut blocks = Vec::new();
     let mut reports = Vec::new();
     let per_table = tables[0].counts().0 + tables[0].counts().1;
@@ -367,7 +348,10 @@ pub fn export_site(
         write_synced(&tmp.join(&a.name), &a.bytes)?;
         page_bytes += a.bytes.len() as u64;
     }
-    install(&tmp, dir)?;
+    for t in &tables {
+        t.check_unchanged()?;
+    }
+    let warnings = target.install(staged, o.force)?.into_iter().collect();
     let block_files: u64 = reports.iter().map(|r| r.blocks).sum();
     let block_bytes: u64 = reports.iter().map(|r| r.bytes).sum();
     Ok(SiteReport {
@@ -376,6 +360,7 @@ pub fn export_site(
         page_bytes,
         files: block_files + 1 + assets.len() as u64,
         bytes: block_bytes + page_bytes,
+        warnings,
     })
 }
 
