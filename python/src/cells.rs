@@ -1,5 +1,5 @@
-//! `Table.cells`: a zero-copy numpy view of a source table's
-//! memory-mapped cells; `tictacchec.decode`: cell codes to categories
+//! `Table.cells`: a zero-copy numpy view of a source table's cells (in
+//! memory, or mapped for a table over 1 GiB); `tictacchec.decode`: cell codes to categories
 //! and distances.
 
 use crate::errors::TableError;
@@ -41,12 +41,15 @@ pub fn cells_view<'py>(
             p.table().path().display()
         )));
     };
+    p.table()
+        .check_unchanged()
+        .map_err(|e| crate::errors::probe_error(e.into()))?;
     let cells = match section {
         Section::Post => t.post(),
         Section::Opening => t.opening(),
     };
-    // SAFETY: the slice points into the table's read-only mapping, which
-    // `owner` keeps alive (the array's base holds `owner`, `owner` holds
+    // SAFETY: the slice points into the table's bytes (in memory, or for
+    // a table over 1 GiB its read-only mapping), which `owner` keeps alive (the array's base holds `owner`, `owner` holds
     // the Arc); nothing writes to the mapping, and the array is made
     // read-only before it is handed out.
     let view = unsafe { ArrayView1::from_shape_ptr(cells.len(), cells.as_ptr()) };

@@ -43,6 +43,10 @@ pub fn distance_code(w: Wdl) -> i16 {
 /// kind (`PositionError`, `TableError`), its message prefixed with
 /// `positions[N] `TEXT``.
 pub fn probe_texts(p: &Prober, texts: &[String]) -> Result<(Vec<i8>, Vec<i16>), PyErr> {
+    // A changed file is the table's fault, not a position's: no prefix.
+    p.table()
+        .check_unchanged()
+        .map_err(|e| crate::errors::probe_error(e.into()))?;
     // Options, not a full error per position (a million of them would
     // cost about 100 MB); the first failure is parsed again for its error.
     let parsed: Vec<Option<Position>> = texts
