@@ -271,9 +271,10 @@ fn export_table(
 /// Opens the main table and the compared one, checking that they share a
 /// layout.
 fn open_tables(main: &Path, compare: Option<&Path>) -> Result<Vec<AnyTable>, SiteError> {
-    let mut out = vec![AnyTable::open(main)?];
+    let limit = tables::bytes::IN_MEMORY_LIMIT;
+    let mut out = vec![AnyTable::open_limited(main, true, limit)?];
     if let Some(c) = compare {
-        let o = AnyTable::open(c)?;
+        let o = AnyTable::open_limited(c, true, limit)?;
         let (va, vb) = (out[0].variant(), o.variant());
         if (va.size(), va.roles_mask(), va.opening_plies())
             != (vb.size(), vb.roles_mask(), vb.opening_plies())
