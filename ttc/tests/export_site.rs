@@ -80,19 +80,44 @@ fn a_site_holds_the_page_and_every_cell_of_both_tables() {
         assert_eq!(tm["rule_tag"], table.variant().reading().rule_tag());
         let blocks = tm["blocks"].as_u64().unwrap();
         assert_eq!(blocks, (cells.len() as u64).div_ceil(5000));
+        let named = named(&table);
         let mut all = Vec::new();
         for b in 0..blocks {
             let f = site.join(format!("t{k}/{}/{b}.bin", b >> 10));
-            all.extend(block::decode(&fs::read(f).unwrap(), b as u32, crc).unwrap());
+            all.extend(block::decode(&fs::read(f).unwrap(), b as u32, &named).unwrap());
         }
         assert_eq!(&all[..], &cells[..], "table {k}");
     }
     // A block of the other table put in place of one of this table's is refused.
     let other = fs::read(site.join("t1/0/3.bin")).unwrap();
-    let crc0 =
-        u64::from_str_radix(&m["tables"][0]["cells_crc"].as_str().unwrap()[2..], 16).unwrap();
-    let e = block::decode(&other, 3, crc0).unwrap_err();
+    let first = named(
+        &AnyTable::open(Path::new(
+            &m["info"]["tables"][0]["path"]
+                .as_str()
+                .map(|n| dir.path().join(n))
+                .unwrap(),
+        ))
+        .unwrap(),
+    );
+    let e = block::decode(&other, 3, &first).unwrap_err();
     assert!(e.contains("cells CRC"), "{e}");
+}
+
+/// What the blocks of `t` name of it.
+fn named(t: &AnyTable) -> block::BlockTable {
+    let v = t.variant();
+    block::BlockTable {
+        cells_crc: t.cells_crc(),
+        rule_tag: v.reading().rule_tag(),
+        size: v.size(),
+        roles: v.roles_mask(),
+        opening_plies: v.opening_plies(),
+        format: if t.format() == "source" {
+            block::SOURCE
+        } else {
+            block::COMPACT
+        },
+    }
 }
 
 #[test]
@@ -321,4 +346,93 @@ fn export_site_removes_no_folder_it_did_not_make() {
     let o = ttc(&["export-site", &c.display().to_string(), &v]);
     assert!(!o.status.success());
     assert_eq!(before, names(), "{}", stderr(&o));
+}
+
+/// Probes the empty board of the site `dir` with probe.js under Node.js:
+/// `answered TEXT` or `refused MESSAGE`.
+fn probe_site_with_node(dir: &Path) -> String {
+    let probe_js = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/probe.js");
+    let code = format!(
+        r#"
+import * as P from 'file://{probe_js}';
+import {{ readFileSync }} from 'node:fs';
+import {{ join }} from 'node:path';
+import {{ inflateSync }} from 'node:zlib';
+const dir = process.env.SITE;
+try {{
+  const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  const site = new P.Site(m, async (p) => readFileSync(join(dir, p)), async (b) => inflateSync(b));
+  const a = await site.probe(site.manifest.info.empty_position);
+  console.log('answered ' + JSON.stringify(a).slice(0, 200));
+}} catch (e) {{
+  console.log('refused ' + e.message);
+}}
+"#
+    );
+    let o = Command::new("node")
+        .args(["--input-type=module", "-e", &code])
+        .env("SITE", dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+/// A hand-edited manifest that gives a table other rules (another pawn
+/// reading, another opening lock) or another cells CRC than its blocks
+/// were exported with is refused at the first block read: each block
+/// names its table (issue 38, item 6).
+#[test]
+fn a_manifest_edited_to_other_rules_is_refused_by_the_blocks() {
+    if !node_present() {
+        eprintln!("node not found: the manifest check of probe.js is skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), PNB, PawnReading::TravelDirection);
+    let site = dir.path().join("site");
+    let o = ttc(&["export-site", &t, &site.display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(probe_site_with_node(&site).starts_with("answered "));
+    let manifest = fs::read_to_string(site.join("manifest.json")).unwrap();
+    let m: serde_json::Value = serde_json::from_str(&manifest).unwrap();
+    let outbound = PawnReading::OutboundOnly;
+    let edits: [(&str, serde_json::Value, serde_json::Value, Variant); 2] = [
+        (
+            "reading",
+            outbound.name().into(),
+            outbound.rule_tag().into(),
+            Variant::new(3, PNB, outbound, 4).unwrap(),
+        ),
+        (
+            "opening_plies",
+            2.into(),
+            serde_json::Value::Null,
+            Variant::new(3, PNB, PawnReading::TravelDirection, 2).unwrap(),
+        ),
+    ];
+    for (field, value, tag, v) in edits {
+        let mut e = m.clone();
+        e["tables"][0][field] = value.clone();
+        e["info"]["tables"][0][field] = value;
+        // What the page shows agrees with the edit: only the blocks can
+        // tell.
+        e["info"]["tables"][0]["rules"] = v.describe().into();
+        if !tag.is_null() {
+            e["tables"][0]["rule_tag"] = tag.clone();
+            e["info"]["tables"][0]["rule_tag"] = format!("{:#010x}", tag.as_u64().unwrap()).into();
+        }
+        if field == "opening_plies" {
+            // The cell counts of lock 2.
+            let post = tables::Index::new(v).size();
+            let opening = tables::OpeningIndex::new(v).size();
+            let bs = e["tables"][0]["block_size"].as_u64().unwrap();
+            e["tables"][0]["post_cells"] = post.into();
+            e["tables"][0]["opening_cells"] = opening.into();
+            e["tables"][0]["blocks"] = (post + opening).div_ceil(bs).into();
+        }
+        fs::write(site.join("manifest.json"), e.to_string()).unwrap();
+        let r = probe_site_with_node(&site);
+        assert!(r.starts_with("refused block "), "{field}: {r}");
+    }
 }

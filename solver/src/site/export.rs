@@ -188,7 +188,7 @@ fn write_blocks(
     dir: &Path,
     first: u64,
     cells: &[u8],
-    crc: u64,
+    table: &block::BlockTable,
     o: &SiteOptions,
 ) -> Result<u64, SiteError> {
     cells
@@ -196,7 +196,7 @@ fn write_blocks(
         .enumerate()
         .map(|(i, c)| {
             let b = first + i as u64;
-            let bytes = block::encode(b as u32, crc, c, o.level);
+            let bytes = block::encode(b as u32, table, c, o.level);
             write_synced(&block_path(dir, b), &bytes)?;
             Ok(bytes.len() as u64)
         })
@@ -224,6 +224,18 @@ fn export_table(
         fs::create_dir_all(&d).map_err(io(&d))?;
     }
     let crc = t.cells_crc();
+    let v = t.variant();
+    let named = block::BlockTable {
+        cells_crc: crc,
+        rule_tag: v.reading().rule_tag(),
+        size: v.size(),
+        roles: v.roles_mask(),
+        opening_plies: v.opening_plies(),
+        format: match t {
+            AnyTable::Source(_) => block::SOURCE,
+            AnyTable::Compact(_) => block::COMPACT,
+        },
+    };
     let batch = ((64u64 << 20) / bs).max(1) * bs;
     let (mut pending, mut next, mut bytes) = (Vec::new(), 0u64, 0u64);
     let mut digest = CRC64.digest();
@@ -232,14 +244,14 @@ fn export_table(
         pending.extend_from_slice(cells);
         if pending.len() as u64 >= batch {
             let whole = pending.len() as u64 / bs * bs;
-            bytes += write_blocks(dir, next, &pending[..whole as usize], crc, o)?;
+            bytes += write_blocks(dir, next, &pending[..whole as usize], &named, o)?;
             pending.drain(..whole as usize);
             next += whole / bs;
             progress(done + next * bs, total);
         }
         Ok(())
     })?;
-    bytes += write_blocks(dir, next, &pending, crc, o)?;
+    bytes += write_blocks(dir, next, &pending, &named, o)?;
     progress(done + post + opening, total);
     let computed = digest.finalize();
     if computed != crc {
@@ -249,7 +261,6 @@ fn export_table(
             computed,
         });
     }
-    let v = t.variant();
     Ok(TableBlocks {
         dir: name.to_string(),
         size: v.size(),
@@ -257,6 +268,7 @@ fn export_table(
         reading: v.reading().name(),
         rule_tag: v.reading().rule_tag(),
         opening_plies: v.opening_plies(),
+        format: t.format(),
         post_cells: post,
         opening_cells: opening,
         cells_crc: format!("{crc:#018x}"),
