@@ -65,10 +65,19 @@ pub fn cells_view<'py>(
 /// # Errors
 /// `ValueError` naming the first code 254 (never in a finished table).
 #[pyfunction]
-pub fn decode<'py>(
-    py: Python<'py>,
-    codes: PyReadonlyArrayDyn<'py, u8>,
-) -> PyResult<WdlArrays<'py, IxDyn>> {
+pub fn decode<'py>(py: Python<'py>, codes: &Bound<'py, PyAny>) -> PyResult<WdlArrays<'py, IxDyn>> {
+    let codes: PyReadonlyArrayDyn<'py, u8> = codes.extract().map_err(|_| {
+        let what = match codes.getattr("dtype") {
+            Ok(d) => format!("an array of {d}"),
+            Err(_) => codes
+                .get_type()
+                .fully_qualified_name()
+                .map_or_else(|_| "another type".into(), |n| n.to_string()),
+        };
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "codes must be a numpy array of uint8 cell codes (as Table.cells returns), not {what}"
+        ))
+    })?;
     let view = codes.as_array();
     let shape = view.shape().to_vec();
     let flat: Vec<u8> = match view.as_slice() {

@@ -20,6 +20,7 @@ mod table;
 mod texts_arg;
 mod ttc_position;
 mod tzaar;
+mod uint_arg;
 mod value;
 mod variant;
 mod verify_game;
@@ -48,5 +49,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MoveError", py.get_type::<errors::MoveError>())?;
     m.add("TableError", py.get_type::<errors::TableError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -263,7 +263,8 @@ impl Table {
     /// or `"opening"`): a post-opening cell as its White-to-move image,
     /// as `ttc probe --index` shows it. Raises `PositionError` for an
     /// index out of range (naming the section's cell count).
-    fn position_at(&self, section: &str, index: u64) -> PyResult<Position> {
+    fn position_at(&self, section: &str, index: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let index = crate::uint_arg::uint::<u64>(index, "index")?;
         let p = self.prober()?;
         let s = section_arg(section)?;
         let inner = p.position_at(s, index).map_err(|e| match e {
@@ -296,8 +297,10 @@ impl Table {
         self.prober.lock().unwrap_or_else(|e| e.into_inner()).take();
     }
 
-    fn __enter__(slf: Py<Self>) -> Py<Self> {
-        slf
+    /// The table itself; `TableError` if it was closed.
+    fn __enter__(slf: Bound<'_, Self>) -> PyResult<Bound<'_, Self>> {
+        slf.get().prober()?;
+        Ok(slf)
     }
 
     #[pyo3(signature = (*_args))]

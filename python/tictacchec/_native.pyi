@@ -11,6 +11,8 @@ Category = Literal["win", "draw", "loss"]
 SectionName = Literal["post-opening", "opening"]
 PositionLike = Union[str, "Position", None]
 
+__version__: str
+
 class PositionError(ValueError):
     """Bad position text, a position of another rule set, a cell index
     out of range. The message is the command line's."""
