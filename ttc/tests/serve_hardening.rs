@@ -271,6 +271,15 @@ fn every_refusal_is_json_except_hypers_own() {
             b"GET /api/info HTTP/1.0\r\nHost: evil.example\r\n\r\n".to_vec(),
         ),
         (400, b"GET /api/info HTTP/1.0\r\n\r\n".to_vec()),
+        // Two Host headers (RFC 9112, section 3.2), even both allowed.
+        (
+            400,
+            format!("GET /api/info HTTP/1.0\r\nHost: {host}\r\nHost: {host}\r\n\r\n").into(),
+        ),
+        (
+            405,
+            format!("CONNECT {host} HTTP/1.1\r\nHost: {host}\r\n\r\n").into(),
+        ),
         (
             404,
             format!("GET /nothing HTTP/1.0\r\nHost: {host}\r\n\r\n").into(),
