@@ -149,6 +149,23 @@ impl AnyTable {
         .map_err(CompactError::Source)
     }
 
+    /// [`AnyTable::check_unchanged`] of everything at once: the path and
+    /// the first bytes too, whenever it was last done
+    /// ([`crate::guard::FileGuard::check_full`]); for a front end that
+    /// checks once per request rather than once per probe (the server).
+    ///
+    /// # Errors
+    /// As [`AnyTable::check_unchanged`].
+    pub fn check_unchanged_full(&self) -> Result<(), CompactError> {
+        let guard = match self {
+            AnyTable::Source(t) => t.guard(),
+            AnyTable::Compact(t) => t.guard(),
+        };
+        guard
+            .map_or(Ok(()), crate::guard::FileGuard::check_full)
+            .map_err(CompactError::Source)
+    }
+
     /// Whether the table is read from a mapping of its file, which faults
     /// (SIGBUS) if the file is shortened while a read touches the lost
     /// pages, rather than from a copy in memory.

@@ -91,6 +91,12 @@ impl TableBytes {
     pub fn check_unchanged(&self) -> Result<(), TableError> {
         self.guard.as_ref().map_or(Ok(()), FileGuard::check)
     }
+
+    /// The guard of the file the bytes were read from (`None` for bytes
+    /// given in memory).
+    pub fn guard(&self) -> Option<&FileGuard> {
+        self.guard.as_ref()
+    }
 }
 
 impl From<Vec<u8>> for TableBytes {

@@ -167,6 +167,12 @@ impl CompactTable {
         self.map.check_unchanged()
     }
 
+    /// The guard of the table's file (`None` for a table given in
+    /// memory).
+    pub fn guard(&self) -> Option<&crate::guard::FileGuard> {
+        self.map.guard()
+    }
+
     /// Whether the blocks are read from a mapping of the file, which
     /// faults if the file is shortened (not a copy in memory).
     pub fn is_mapped(&self) -> bool {

@@ -105,6 +105,12 @@ impl Table {
         self.map.check_unchanged()
     }
 
+    /// The guard of the table's file (`None` for a table given in
+    /// memory).
+    pub fn guard(&self) -> Option<&crate::guard::FileGuard> {
+        self.map.guard()
+    }
+
     /// Whether the cells are a mapping of the file, which faults if the
     /// file is shortened (not a copy in memory).
     pub fn is_mapped(&self) -> bool {

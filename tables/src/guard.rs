@@ -6,6 +6,14 @@
 //! calls it through the tables (`check_unchanged` of [`crate::file::Table`],
 //! [`crate::compact::CompactTable`] and [`crate::any::AnyTable`]).
 //!
+//! The open file is examined (`fstat`: length, modification time) before
+//! every read; the path (`stat`: another file, or none) and the first
+//! bytes (`pread`) at most once a millisecond ([`FULL_CHECK_EVERY`]), as
+//! system calls cost 1 to 4 us each on the shared machines this runs on,
+//! more than a warm probe: a truncation or a write to the open file is
+//! seen at the next read, a file renamed over the path or a header
+//! rewritten within the same modification time within a millisecond.
+//!
 //! A table read into memory cannot fault whatever happens to its file; the
 //! guard still refuses it, because its answers would no longer be those of
 //! the file its name points to. A memory-mapped table (a source table
@@ -16,7 +24,11 @@
 use crate::error::TableError;
 use std::fs::{self, File, Metadata};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+/// Longest time between two checks of the path and the first bytes.
+pub const FULL_CHECK_EVERY: Duration = Duration::from_millis(1);
 
 /// Bytes at the start of the file compared by [`FileGuard::check`]
 /// (both formats' headers fit).
@@ -82,6 +94,11 @@ pub struct FileGuard {
     stamp: Stamp,
     /// Its first bytes (up to [`HEAD_LEN`]) when opened.
     head: Vec<u8>,
+    /// When the guard was made.
+    born: Instant,
+    /// Nanoseconds after `born` of the last check of the path and the
+    /// first bytes.
+    last_full: AtomicU64,
 }
 
 impl FileGuard {
@@ -97,6 +114,8 @@ impl FileGuard {
             stamp: Stamp::of(&meta),
             file,
             head: Vec::new(),
+            born: Instant::now(),
+            last_full: AtomicU64::new(0),
         };
         g.head = g.head_now().map_err(crate::fsutil::io_err(path))?;
         Ok(g)
@@ -132,34 +151,62 @@ impl FileGuard {
         Ok(head)
     }
 
-    /// Refuses the table once its file changed: the path names another
-    /// file or none, or the open file's length, modification time or
-    /// first bytes are not those noted at open.
+    /// Refuses the table once its file changed: the open file's length
+    /// or modification time (every call), the file the path names (none,
+    /// another inode, another kind, length or time) or the first bytes
+    /// (at most [`FULL_CHECK_EVERY`] apart) are not those noted at open.
     ///
     /// # Errors
     /// [`TableError::Changed`] naming the file and what changed.
     pub fn check(&self) -> Result<(), TableError> {
-        let changed = |what: String| TableError::Changed {
-            path: self.path.clone(),
-            what,
-        };
-        let at_path = fs::metadata(&self.path)
-            .map_err(|e| changed(format!("is no longer readable on disk ({})", e.kind())))?;
+        let now = self.born.elapsed().as_nanos() as u64;
+        let last = self.last_full.load(Ordering::Relaxed);
+        if now.saturating_sub(last) >= FULL_CHECK_EVERY.as_nanos() as u64 {
+            self.check_full()?;
+            self.last_full.store(now, Ordering::Relaxed);
+            return Ok(());
+        }
         let open = self
             .file
             .metadata()
-            .map_err(|e| changed(format!("can no longer be examined ({})", e.kind())))?;
+            .map_err(|e| self.changed(format!("can no longer be examined ({})", e.kind())))?;
+        match self.stamp.change(&Stamp::of(&open)) {
+            Some(what) => Err(self.changed(what)),
+            None => Ok(()),
+        }
+    }
+
+    /// [`FileGuard::check`] of everything: the path, the open file and
+    /// its first bytes.
+    ///
+    /// # Errors
+    /// As [`FileGuard::check`].
+    pub fn check_full(&self) -> Result<(), TableError> {
+        let at_path = fs::metadata(&self.path)
+            .map_err(|e| self.changed(format!("is no longer readable on disk ({})", e.kind())))?;
+        let open = self
+            .file
+            .metadata()
+            .map_err(|e| self.changed(format!("can no longer be examined ({})", e.kind())))?;
         if let Some(what) = self
             .stamp
             .change(&Stamp::of(&at_path))
             .or_else(|| self.stamp.change(&Stamp::of(&open)))
         {
-            return Err(changed(what));
+            return Err(self.changed(what));
         }
         match self.head_now() {
             Ok(head) if head == self.head => Ok(()),
-            Ok(_) => Err(changed("has another header".into())),
-            Err(e) => Err(changed(format!("can no longer be read ({})", e.kind()))),
+            Ok(_) => Err(self.changed("has another header".into())),
+            Err(e) => Err(self.changed(format!("can no longer be read ({})", e.kind()))),
+        }
+    }
+
+    /// The error of a file that `what`.
+    fn changed(&self, what: String) -> TableError {
+        TableError::Changed {
+            path: self.path.clone(),
+            what,
         }
     }
 }
@@ -191,6 +238,15 @@ mod tests {
     }
 
     #[test]
+    fn the_path_is_checked_again_within_a_millisecond() {
+        let (_d, p, g) = guarded(&[7u8; 100]);
+        fs::remove_file(&p).unwrap();
+        std::thread::sleep(FULL_CHECK_EVERY * 2);
+        let e = g.check().unwrap_err().to_string();
+        assert!(e.contains("no longer readable"), "{e}");
+    }
+
+    #[test]
     fn an_unchanged_file_passes() {
         let (_d, _p, g) = guarded(&[7u8; 100]);
         g.check().unwrap();
@@ -211,10 +267,11 @@ mod tests {
 
         let (_d, p, g) = guarded(&[7u8; 100]);
         fs::remove_file(&p).unwrap();
-        let e = g.check().unwrap_err().to_string();
+        g.check().unwrap();
+        let e = g.check_full().unwrap_err().to_string();
         assert!(e.contains("no longer readable"), "{e}");
         fs::create_dir(&p).unwrap();
-        let e = g.check().unwrap_err().to_string();
+        let e = g.check_full().unwrap_err().to_string();
         assert!(e.contains("replaced by a directory"), "{e}");
 
         // Same length, same inode, first byte rewritten: the header
@@ -222,7 +279,7 @@ mod tests {
         let (_d, p, g) = guarded(&[7u8; 100]);
         let mut f = fs::OpenOptions::new().write(true).open(&p).unwrap();
         f.write_all(&[0]).unwrap();
-        let e = g.check().unwrap_err().to_string();
+        let e = g.check_full().unwrap_err().to_string();
         assert!(
             e.contains("rewritten in place") || e.contains("another header"),
             "{e}"

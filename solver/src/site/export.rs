@@ -362,7 +362,7 @@ pub fn export_site(
         page_bytes += a.bytes.len() as u64;
     }
     for t in &tables {
-        t.check_unchanged()?;
+        t.check_unchanged_full()?;
     }
     let warnings = target.install(staged, o.force)?.into_iter().collect();
     let block_files: u64 = reports.iter().map(|r| r.blocks).sum();

@@ -83,13 +83,13 @@ impl TableFile {
     }
 
     /// Checks that the file of `table` is still the one opened
-    /// ([`AnyTable::check_unchanged`]: same inode, length, modification
-    /// time and header, at its path and as the open file).
+    /// ([`AnyTable::check_unchanged_full`]: same inode, length,
+    /// modification time and header, at its path and as the open file).
     ///
     /// # Errors
     /// A message naming the table (by file name) and what changed.
     pub fn check(&self, table: &AnyTable) -> Result<(), String> {
-        match table.check_unchanged() {
+        match table.check_unchanged_full() {
             Ok(()) => Ok(()),
             Err(CompactError::Source(TableError::Changed { what, .. })) => Err(format!(
                 "table {} {what} since the server opened it; no answer is given from a \
