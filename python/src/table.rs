@@ -57,10 +57,11 @@ pub struct Table {
 /// A table file of up to 1 GiB (every compact table, the source tables
 /// up to 4x4 without the full game) is read into memory: nothing done to
 /// the file afterwards can crash the interpreter. A larger source table
-/// is memory-mapped. Either way every read first checks that the file is
-/// still the one opened (path, inode, length, modification time, header)
-/// and raises `TableError` once it changed: no answer comes from a
-/// changed file.
+/// is memory-mapped. Either way every read first checks that the open file
+/// keeps its length and modification time (and, at most a millisecond
+/// apart, that the path still names it and its header is unchanged), and
+/// raises `TableError` once it changed: no answer comes from a truncated
+/// or rewritten file.
 ///
 /// `cache_mib` (1 to 65,536, default 32) bounds the memory a compact
 /// table keeps of decompressed blocks (64 KiB each by default); a probe
