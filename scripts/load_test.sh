@@ -13,6 +13,14 @@
 #   scripts/load_test.sh [TABLE]          # default data/ttc-travel.ctbl
 #   TTC_LOAD_REQUESTS=20000 TTC_LOAD_CONNECTIONS=16 scripts/load_test.sh small/s.ctbl
 #   TTC_LOAD_ANSWER_CACHE_MIB=0 scripts/load_test.sh   # every request probed anew
+#   TTC_LOAD_URLS=distinct scripts/load_test.sh small/s.ctbl   # a flood of distinct queries
+#
+# TTC_LOAD_URLS=distinct draws the URLs from `ttc positions TABLE --random
+# N` (N = 4 x REQUESTS cells, seed 1) instead of the positions near the
+# start, so that nearly every request is a query not seen before: on a
+# full answer cache each one evicts an answer (issue 38). TTC_LOAD_BIN
+# runs another build of `ttc` (say, one saved before a change) instead of
+# building target/release/ttc.
 #
 # Loopback only (127.0.0.1, a free port); the request count is bounded by
 # REQUESTS. Linux (/proc) for the memory figure.
@@ -25,7 +33,10 @@ oha=target/tools/bin/oha
 if [ ! -x "$oha" ]; then
     cargo install oha --locked --root target/tools
 fi
-cargo build -q --release -p ttc
+ttc="${TTC_LOAD_BIN:-target/release/ttc}"
+if [ -z "${TTC_LOAD_BIN:-}" ]; then
+    cargo build -q --release -p ttc
+fi
 work="$(mktemp -d)"
 pid=""
 cleanup() {
@@ -39,7 +50,7 @@ trap cleanup EXIT
 
 # The server, quiet (no access log), as many in-flight requests as
 # connections so that the test measures answers, not 429s.
-target/release/ttc serve "$table" --addr 127.0.0.1:0 --quiet \
+"$ttc" serve "$table" --addr 127.0.0.1:0 --quiet \
     --max-requests "$connections" --answer-cache-mib "${TTC_LOAD_ANSWER_CACHE_MIB:-32}" >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 600); do
@@ -51,6 +62,17 @@ url=$(sed -n 's/^listening on \(http:.*\)\/$/\1/p' "$work/out")
 [ -n "$url" ] || { echo "the server did not start"; cat "$work/err"; exit 1; }
 echo "server: $url (pid $pid), table $table"
 
+if [ "${TTC_LOAD_URLS:-start}" = distinct ]; then
+    # Distinct queries: positions of random cells of the table.
+    "$ttc" positions "$table" --random $((4 * requests)) --seed 1 |
+        python3 -c '
+import json, sys, urllib.parse
+base = sys.argv[1]
+seen = dict.fromkeys(json.loads(l)["position"] for l in sys.stdin)
+for p in seen:
+    print(base + "/api/probe?position=" + urllib.parse.quote(p))
+' "$url" >"$work/urls"
+else
 # The URLs: every position one and two plies from the start.
 python3 - "$url" >"$work/urls" <<'PY'
 import json, sys, urllib.parse, urllib.request
@@ -67,6 +89,7 @@ for m in probe(None)["moves"]:
 for p in dict.fromkeys(seen):
     print(base + "/api/probe?position=" + urllib.parse.quote(p))
 PY
+fi
 echo "urls: $(wc -l <"$work/urls") distinct positions"
 
 mem() { awk -v k="$1:" '$1 == k {print $2, $3}' "/proc/$pid/status"; }

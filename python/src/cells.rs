@@ -1,5 +1,5 @@
-//! `Table.cells`: a zero-copy numpy view of a source table's
-//! memory-mapped cells; `tictacchec.decode`: cell codes to categories
+//! `Table.cells`: a zero-copy numpy view of a source table's cells (in
+//! memory, or mapped for a table over 1 GiB); `tictacchec.decode`: cell codes to categories
 //! and distances.
 
 use crate::errors::TableError;
@@ -41,12 +41,15 @@ pub fn cells_view<'py>(
             p.table().path().display()
         )));
     };
+    p.table()
+        .check_unchanged()
+        .map_err(|e| crate::errors::probe_error(e.into()))?;
     let cells = match section {
         Section::Post => t.post(),
         Section::Opening => t.opening(),
     };
-    // SAFETY: the slice points into the table's read-only mapping, which
-    // `owner` keeps alive (the array's base holds `owner`, `owner` holds
+    // SAFETY: the slice points into the table's bytes (in memory, or for
+    // a table over 1 GiB its read-only mapping), which `owner` keeps alive (the array's base holds `owner`, `owner` holds
     // the Arc); nothing writes to the mapping, and the array is made
     // read-only before it is handed out.
     let view = unsafe { ArrayView1::from_shape_ptr(cells.len(), cells.as_ptr()) };
@@ -62,10 +65,19 @@ pub fn cells_view<'py>(
 /// # Errors
 /// `ValueError` naming the first code 254 (never in a finished table).
 #[pyfunction]
-pub fn decode<'py>(
-    py: Python<'py>,
-    codes: PyReadonlyArrayDyn<'py, u8>,
-) -> PyResult<WdlArrays<'py, IxDyn>> {
+pub fn decode<'py>(py: Python<'py>, codes: &Bound<'py, PyAny>) -> PyResult<WdlArrays<'py, IxDyn>> {
+    let codes: PyReadonlyArrayDyn<'py, u8> = codes.extract().map_err(|_| {
+        let what = match codes.getattr("dtype") {
+            Ok(d) => format!("an array of {d}"),
+            Err(_) => codes
+                .get_type()
+                .fully_qualified_name()
+                .map_or_else(|_| "another type".into(), |n| n.to_string()),
+        };
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "codes must be a numpy array of uint8 cell codes (as Table.cells returns), not {what}"
+        ))
+    })?;
     let view = codes.as_array();
     let shape = view.shape().to_vec();
     let flat: Vec<u8> = match view.as_slice() {

@@ -21,6 +21,7 @@ mod texts_arg;
 mod ttc_position;
 mod tzaar;
 mod tzaar_solve;
+mod uint_arg;
 mod value;
 mod variant;
 mod verify_game;
@@ -50,5 +51,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MoveError", py.get_type::<errors::MoveError>())?;
     m.add("TableError", py.get_type::<errors::TableError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

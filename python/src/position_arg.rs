@@ -27,6 +27,6 @@ pub fn position_arg(p: &Prober, obj: Option<&Bound<'_, PyAny>>) -> PyResult<RPos
     }
     Err(PyTypeError::new_err(format!(
         "position must be a notation string or a tictacchec.Position, not {}",
-        obj.get_type().name()?
+        obj.get_type().fully_qualified_name()?
     )))
 }

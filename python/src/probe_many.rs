@@ -33,6 +33,10 @@ pub fn distance_code(w: Wdl) -> i16 {
     }
 }
 
+/// Positions parsed at a time by [`probe_texts`] before it looks for a
+/// failure.
+const PARSE_PIECE: usize = 1 << 16;
+
 /// Categories and distances of `texts` (positions in notation) in the
 /// table of `p`, in input order: parsed in parallel over rayon's threads,
 /// then read in one batch ([`Prober::values_many`]: a compact table
@@ -43,13 +47,27 @@ pub fn distance_code(w: Wdl) -> i16 {
 /// kind (`PositionError`, `TableError`), its message prefixed with
 /// `positions[N] `TEXT``.
 pub fn probe_texts(p: &Prober, texts: &[String]) -> Result<(Vec<i8>, Vec<i16>), PyErr> {
+    // A changed file is the table's fault, not a position's: no prefix.
+    p.table()
+        .check_unchanged()
+        .map_err(|e| crate::errors::probe_error(e.into()))?;
     // Options, not a full error per position (a million of them would
     // cost about 100 MB); the first failure is parsed again for its error.
-    let parsed: Vec<Option<Position>> = texts
-        .par_iter()
-        .with_min_len(4096)
-        .map(|t| p.parse_position(Some(t)).ok())
-        .collect();
+    // Parsed a piece at a time, so that a bad position near the start is
+    // reported without parsing millions after it.
+    let mut parsed: Vec<Option<Position>> = Vec::with_capacity(texts.len());
+    for piece in texts.chunks(PARSE_PIECE) {
+        let start = parsed.len();
+        parsed.par_extend(
+            piece
+                .par_iter()
+                .with_min_len(4096)
+                .map(|t| p.parse_position(Some(t)).ok()),
+        );
+        if parsed[start..].iter().any(Option::is_none) {
+            break;
+        }
+    }
     // Positions before the first one that does not parse: a probe error
     // among them comes before that parse error.
     let good = parsed

@@ -89,16 +89,16 @@ impl SurakartaPosition {
     /// Perft: leaves of the legal move tree `depth` plies deep (0 to 64;
     /// depth 0 counts 1), as `ttc perft surakarta` counts them (one
     /// thread, like the command), without the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        crate::depth::check(depth)?;
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        let depth = crate::depth::check(depth)?;
         let p = self.inner;
         Ok(py.detach(|| fast::perft(&p, depth)))
     }
 
     /// Perft split by root move: `{move: leaves}` in generator order
     /// (`rules::surakarta::divide`; empty for depth 0).
-    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        crate::depth::check(depth)?;
+    fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+        let depth = crate::depth::check(depth)?;
         let p = self.inner;
         let lines = py.detach(|| fast::divide(&p, depth));
         let d = PyDict::new(py);

@@ -19,6 +19,9 @@ use solver::answer::{LineAnswer, PositionAnswer, TableInfo};
 use solver::probe::{ProbeError, Prober};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
+
+/// Largest `max_plies` of `Table.line`, as `ttc line` and the API.
+const MAX_LINE_PLIES: i64 = 1000;
 use tables::error::CompactError;
 
 /// An open tablebase (source `.tbl` or compact `.ctbl`). Made by
@@ -51,6 +54,15 @@ pub struct Table {
 /// Positions are notation strings (`BOARD SIDE HANDS PAWNS PLY`), a
 /// `tictacchec.Position`, or None for the empty board.
 ///
+/// A table file of up to 1 GiB (every compact table, the source tables
+/// up to 4x4 without the full game) is read into memory: nothing done to
+/// the file afterwards can crash the interpreter. A larger source table
+/// is memory-mapped. Either way every read first checks that the open file
+/// keeps its length and modification time (and, at most a millisecond
+/// apart, that the path still names it and its header is unchanged), and
+/// raises `TableError` once it changed: no answer comes from a truncated
+/// or rewritten file.
+///
 /// `cache_mib` (1 to 65,536, default 32) bounds the memory a compact
 /// table keeps of decompressed blocks (64 KiB each by default); a probe
 /// whose block is cached takes under a microsecond, one that is not
@@ -66,7 +78,7 @@ pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool, cache_mib: i64) ->
     }
     let shown = path.display().to_string();
     let mut prober = py
-        .detach(|| Prober::open_with(&path, !trust))
+        .detach(|| Prober::open_limited(&path, !trust, tables::bytes::IN_MEMORY_LIMIT))
         .map_err(probe_error)?;
     prober.set_cache_bytes((cache_mib as usize) << 20);
     Ok(Table {
@@ -196,14 +208,22 @@ impl Table {
     /// "no_move" | "repetition" | "limit"), "plies", "prefix_plies",
     /// "cycle_plies"}`; a drawing line ends in a repetition, entering a
     /// cycle of `cycle_plies` plies after `prefix_plies` plies. Stops
-    /// after `max_plies` moves.
+    /// after `max_plies` moves, 1 to 1000 as for `ttc line` and the API
+    /// (`ValueError` otherwise).
     #[pyo3(signature = (position=None, /, max_plies=300))]
     fn line<'py>(
         &self,
         py: Python<'py>,
         position: Option<&Bound<'py, PyAny>>,
-        max_plies: usize,
+        max_plies: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if !(1..=MAX_LINE_PLIES).contains(&max_plies) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "max_plies {max_plies} is outside 1..=1000 (moves of the line, as for \
+                 `ttc line --max-plies`)"
+            )));
+        }
+        let max_plies = max_plies as usize;
         let p = self.prober()?;
         let pos = position_arg(&p, position)?;
         let l = py.detach(|| p.line(&pos, max_plies)).map_err(probe_error)?;
@@ -244,7 +264,8 @@ impl Table {
     /// or `"opening"`): a post-opening cell as its White-to-move image,
     /// as `ttc probe --index` shows it. Raises `PositionError` for an
     /// index out of range (naming the section's cell count).
-    fn position_at(&self, section: &str, index: u64) -> PyResult<Position> {
+    fn position_at(&self, section: &str, index: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let index = crate::uint_arg::uint::<u64>(index, "index")?;
         let p = self.prober()?;
         let s = section_arg(section)?;
         let inner = p.position_at(s, index).map_err(|e| match e {
@@ -257,11 +278,15 @@ impl Table {
     }
 
     /// The cells of `section` (`"post-opening"` or `"opening"`) of a
-    /// SOURCE table as a read-only numpy uint8 array over the file's
-    /// memory mapping, without copying (index order; the codes of the
-    /// table format: odd = win, even = loss in that many plies, 255 draw;
-    /// see `decode`). The array keeps the mapping alive after `close()`.
-    /// Raises `TableError` for a compact table.
+    /// SOURCE table as a read-only numpy uint8 array, without copying
+    /// (index order; the codes of the table format: odd = win, even =
+    /// loss in that many plies, 255 draw; see `decode`). The array keeps
+    /// the table's memory alive after `close()`. A table of up to 1 GiB is
+    /// in memory, so the array stays valid whatever happens to the file;
+    /// for a larger (memory-mapped) table the array is a view of the file
+    /// itself, and reading it after the file was shortened kills the
+    /// process (SIGBUS): keep such a file unchanged while arrays of it
+    /// exist. Raises `TableError` for a compact table, or a changed file.
     fn cells<'py>(&self, py: Python<'py>, section: &str) -> PyResult<Bound<'py, PyArray1<u8>>> {
         let s = section_arg(section)?;
         cells_view(py, self.prober()?, s)
@@ -273,8 +298,10 @@ impl Table {
         self.prober.lock().unwrap_or_else(|e| e.into_inner()).take();
     }
 
-    fn __enter__(slf: Py<Self>) -> Py<Self> {
-        slf
+    /// The table itself; `TableError` if it was closed.
+    fn __enter__(slf: Bound<'_, Self>) -> PyResult<Bound<'_, Self>> {
+        slf.get().prober()?;
+        Ok(slf)
     }
 
     #[pyo3(signature = (*_args))]

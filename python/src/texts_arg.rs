@@ -23,6 +23,14 @@ pub fn texts_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<St
              (probe() takes a single position)",
         ));
     }
+    if let Ok(ndim) = positions.getattr("ndim").and_then(|n| n.extract::<i64>()) {
+        if ndim != 1 {
+            return Err(PyTypeError::new_err(format!(
+                "positions is a {ndim}-dimensional array: give a one-dimensional array (or \
+                 list) of notation strings (reshape(-1) flattens one)"
+            )));
+        }
+    }
     if let Some((units, width)) = unicode_buffer(positions) {
         return Ok(py.detach(|| {
             units

@@ -44,11 +44,23 @@ impl Position {
     #[pyo3(signature = (notation=None, *, size=4, roles=None, rules="travel", lock=None))]
     fn py_new(
         notation: Option<&str>,
-        size: u8,
+        size: i64,
         roles: Option<&str>,
         rules: &str,
-        lock: Option<u8>,
+        lock: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Position> {
+        let size = u8::try_from(size)
+            .ok()
+            .filter(|s| (3..=4).contains(s))
+            .ok_or_else(|| {
+                PositionError::new_err(format!(
+                    "size {size} is not a board size of Tic-Tac-Chec: 3 or 4"
+                ))
+            })?;
+        let lock = lock
+            .filter(|l| !l.is_none())
+            .map(|l| crate::uint_arg::uint::<u8>(l, "lock"))
+            .transpose()?;
         let v = variant_of(size, roles, rules, lock)?;
         let inner = match notation {
             None => RPosition::empty(v),
@@ -190,8 +202,8 @@ impl Position {
     /// Perft: the leaves of the legal move tree `depth` plies deep (0 to
     /// 64; depth 0 counts 1), as `ttc perft ttc` counts them. Runs without
     /// the GIL, root moves in parallel.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        crate::depth::check(depth)?;
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        let depth = crate::depth::check(depth)?;
         let p = self.inner;
         Ok(py.detach(|| {
             if depth == 0 {
@@ -207,8 +219,8 @@ impl Position {
 
     /// Perft split by root move: `{move: leaves}` in move generator order
     /// (empty for depth 0), as `ttc perft ttc --divide` prints it.
-    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        crate::depth::check(depth)?;
+    fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+        let depth = crate::depth::check(depth)?;
         let p = self.inner;
         let lines = py.detach(|| audit::ttc::crosscheck::perft_divide(&p, depth, &|| {}));
         let d = PyDict::new(py);

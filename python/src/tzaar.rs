@@ -35,7 +35,11 @@ impl TzaarPosition {
 impl TzaarPosition {
     #[new]
     #[pyo3(signature = (notation=None, *, seed=None))]
-    fn py_new(notation: Option<&str>, seed: Option<u64>) -> PyResult<TzaarPosition> {
+    fn py_new(notation: Option<&str>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<TzaarPosition> {
+        let seed = seed
+            .filter(|s| !s.is_none())
+            .map(|s| crate::uint_arg::uint::<u64>(s, "seed"))
+            .transpose()?;
         let inner = match (notation, seed) {
             (Some(_), Some(_)) => {
                 return Err(PyValueError::new_err("give a notation or a seed, not both"))
@@ -104,8 +108,8 @@ impl TzaarPosition {
     /// Perft: complete turn plans `depth` turns deep (0 to 64; depth 0
     /// counts 1), as `ttc perft tzaar` counts them; first turns in
     /// parallel, without the GIL.
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        crate::depth::check(depth)?;
+    fn perft(&self, py: Python<'_>, depth: i64) -> PyResult<u64> {
+        let depth = crate::depth::check(depth)?;
         let p = self.inner;
         Ok(py.detach(|| {
             if depth <= 1 {
@@ -121,8 +125,8 @@ impl TzaarPosition {
 
     /// Perft split by first turn: `{turn: count}` in canonical order
     /// (`rules::tzaar::divide`; empty for depth 0).
-    fn divide<'py>(&self, py: Python<'py>, depth: u32) -> PyResult<Bound<'py, PyDict>> {
-        crate::depth::check(depth)?;
+    fn divide<'py>(&self, py: Python<'py>, depth: i64) -> PyResult<Bound<'py, PyDict>> {
+        let depth = crate::depth::check(depth)?;
         let p = self.inner;
         let lines = py.detach(|| fast::divide(&p, depth));
         let d = PyDict::new(py);

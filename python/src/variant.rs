@@ -19,6 +19,11 @@ pub fn variant_of(
     rules: &str,
     lock: Option<u8>,
 ) -> PyResult<Variant> {
+    if !(3..=4).contains(&size) {
+        return Err(PositionError::new_err(format!(
+            "size {size} is not a board size of Tic-Tac-Chec: 3 or 4"
+        )));
+    }
     let roles_text = match (roles, size) {
         (Some(r), _) => r.to_string(),
         (None, 4) => "PNBR".to_string(),

@@ -8,7 +8,7 @@ command line, so answers (and error messages) are the command line's.
     >>> import tictacchec as ttc
     >>> with ttc.open_table("ttc-3x3-PNB.tbl") as t:   # doctest: +SKIP
     ...     t.probe("3/3/3 w PNBpnb -- 0")
-    Value('draw')
+    Value("win in 7")
 
 Main entry points: :func:`open_table` (a :class:`Table`), :class:`Position`
 (Tic-Tac-Chec), :mod:`tictacchec.tzaar`, :mod:`tictacchec.surakarta`,
@@ -25,6 +25,7 @@ from ._native import (
     Table,
     TableError,
     Value,
+    __version__,
     decode,
     open_table,
     verify_game,
@@ -32,6 +33,7 @@ from ._native import (
 from . import surakarta, tzaar
 
 __all__ = [
+    "__version__",
     "MoveError",
     "Position",
     "PositionError",

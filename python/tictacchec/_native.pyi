@@ -11,6 +11,8 @@ Category = Literal["win", "draw", "loss"]
 SectionName = Literal["post-opening", "opening"]
 PositionLike = Union[str, "Position", None]
 
+__version__: str
+
 class PositionError(ValueError):
     """Bad position text, a position of another rule set, a cell index
     out of range. The message is the command line's."""
@@ -119,7 +121,8 @@ class Table:
         """Every move best first: ``{"move", "category", "distance",
         "text", "position", "order"}``."""
     def line(self, position: PositionLike = None, /, max_plies: int = 300) -> dict[str, Any]:
-        """``ttc line --json``: steps, end, plies, prefix_plies, cycle_plies."""
+        """``ttc line --json``: steps, end, plies, prefix_plies, cycle_plies;
+        ``max_plies`` 1 to 1000 (``ValueError`` otherwise)."""
     def probe_many(
         self, positions: Union[Iterable[str], npt.NDArray[np.str_]], /
     ) -> Tuple[npt.NDArray[np.int8], npt.NDArray[np.int16]]:
@@ -128,7 +131,8 @@ class Table:
     def cell(self, position: PositionLike, /) -> Tuple[SectionName, int]: ...
     def position_at(self, section: str, index: int) -> Position: ...
     def cells(self, section: str) -> npt.NDArray[np.uint8]:
-        """Read-only zero-copy view of a source table's cells."""
+        """Read-only zero-copy view of a source table's cells (in memory
+        for a table of up to 1 GiB; a view of the mapped file beyond)."""
     def close(self) -> None: ...
     def __enter__(self) -> "Table": ...
     def __exit__(self, *args: object) -> bool: ...

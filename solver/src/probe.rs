@@ -150,6 +150,24 @@ impl Prober {
         Ok(Prober::new(AnyTable::open_with(path, check_cells)?))
     }
 
+    /// Opens a table as [`Prober::open_with`] does, read into memory when
+    /// its file is at most `in_memory_limit` bytes long, mapped otherwise
+    /// ([`AnyTable::open_limited`]).
+    ///
+    /// # Errors
+    /// [`ProbeError::Table`].
+    pub fn open_limited(
+        path: &Path,
+        check_cells: bool,
+        in_memory_limit: u64,
+    ) -> Result<Prober, ProbeError> {
+        Ok(Prober::new(AnyTable::open_limited(
+            path,
+            check_cells,
+            in_memory_limit,
+        )?))
+    }
+
     /// The table.
     pub fn table(&self) -> &AnyTable {
         &self.table
@@ -230,6 +248,13 @@ impl Prober {
     /// # Errors
     /// As [`Prober::rank`], and [`ProbeError::Table`].
     pub fn cell(&self, pos: &Position) -> Result<(Section, u64, u8), ProbeError> {
+        self.table.check_unchanged()?;
+        self.cell_unchecked(pos)
+    }
+
+    /// [`Prober::cell`] without the check that the file is unchanged, for
+    /// the reads after it of one answer.
+    fn cell_unchecked(&self, pos: &Position) -> Result<(Section, u64, u8), ProbeError> {
         let (section, i) = self.rank(pos)?;
         Ok((section, i, self.table.get(section, i)?))
     }
@@ -272,7 +297,13 @@ impl Prober {
     /// # Errors
     /// As [`Prober::cell`], and [`ProbeError::InvalidCode`].
     pub fn value(&self, pos: &Position) -> Result<Wdl, ProbeError> {
-        let (section, index, code) = self.cell(pos)?;
+        self.table.check_unchanged()?;
+        self.value_unchecked(pos)
+    }
+
+    /// [`Prober::value`] without the check that the file is unchanged.
+    fn value_unchecked(&self, pos: &Position) -> Result<Wdl, ProbeError> {
+        let (section, index, code) = self.cell_unchecked(pos)?;
         self.decoded(code, section, index, pos)
     }
 
@@ -323,6 +354,9 @@ impl Prober {
             .unwrap_or(ranked.len());
         let cells: Vec<(Section, u64)> = ranked[..good].iter().flatten().copied().collect();
         drop(ranked);
+        self.table
+            .check_unchanged()
+            .map_err(|e| (0, ProbeError::Table(e)))?;
         let codes = self
             .table
             .get_many(&cells)
@@ -345,13 +379,19 @@ impl Prober {
     /// # Errors
     /// As [`Prober::value`].
     pub fn probe(&self, pos: &Position) -> Result<Probe, ProbeError> {
-        let value = self.value(pos)?;
+        self.table.check_unchanged()?;
+        self.probe_unchecked(pos)
+    }
+
+    /// [`Prober::probe`] without the check that the file is unchanged.
+    fn probe_unchecked(&self, pos: &Position) -> Result<Probe, ProbeError> {
+        let value = self.value_unchecked(pos)?;
         let steps = pos.legal_steps();
         let moves = pos.legal_moves();
         let mut out = Vec::with_capacity(moves.len());
         for (order, (step, mv)) in steps.into_iter().zip(moves).enumerate() {
             let child = pos.play_step(step);
-            let result = self.value(&child)?.parent_of();
+            let result = self.value_unchecked(&child)?.parent_of();
             out.push(MoveValue {
                 mv,
                 result,
@@ -371,6 +411,8 @@ impl Prober {
     /// of [`Prober::probe`] (fastest win, longest loss; for a draw the
     /// first drawing move in move order), until the game ends, a position
     /// repeats, or `max_plies` moves were played.
+    ///
+    /// The file is checked unchanged before each ply's reads.
     ///
     /// # Errors
     /// As [`Prober::probe`].

@@ -2,6 +2,7 @@
 //! table ([`crate::file`], `TTCTBASE`) or a compact table
 //! ([`crate::compact`], `TTCCPACK`), with one read interface.
 
+use crate::bytes::TableBytes;
 use crate::compact::CompactTable;
 use crate::error::{CompactError, TableError};
 use crate::file::Table;
@@ -107,6 +108,72 @@ impl AnyTable {
             }),
             Format::Compact => AnyTable::Compact(CompactTable::open(path)?),
         })
+    }
+
+    /// Opens `path` as [`AnyTable::open_with`] does, reading the file into
+    /// memory when it is at most `in_memory_limit` bytes long (a table in
+    /// memory never faults, whatever happens to its file), mapping it
+    /// otherwise ([`TableBytes::open`]). Either way the table keeps the
+    /// guard of its file ([`AnyTable::check_unchanged`]).
+    ///
+    /// # Errors
+    /// As [`AnyTable::open`].
+    pub fn open_limited(
+        path: &Path,
+        check_cells: bool,
+        in_memory_limit: u64,
+    ) -> Result<AnyTable, CompactError> {
+        let f = file_format(path)?;
+        let bytes = TableBytes::open(path, in_memory_limit)?;
+        Ok(match f {
+            Format::Source => AnyTable::Source(Table::from_table_bytes(path, bytes, check_cells)?),
+            Format::Compact => AnyTable::Compact(CompactTable::from_table_bytes(path, bytes)?),
+        })
+    }
+
+    /// Refuses the table once its file changed since it was opened: its
+    /// path names another file or none, or the open file's length,
+    /// modification time or header changed
+    /// ([`crate::guard::FileGuard::check`]). Every front end calls it
+    /// before reading the cells of an answer; cell reads themselves
+    /// ([`AnyTable::get`], [`AnyTable::get_many`]) do not check. A table
+    /// given in memory ([`AnyTable::from_bytes`]) always passes.
+    ///
+    /// # Errors
+    /// [`TableError::Changed`] (as [`CompactError::Source`]).
+    pub fn check_unchanged(&self) -> Result<(), CompactError> {
+        match self {
+            AnyTable::Source(t) => t.check_unchanged(),
+            AnyTable::Compact(t) => t.check_unchanged(),
+        }
+        .map_err(CompactError::Source)
+    }
+
+    /// [`AnyTable::check_unchanged`] of everything at once: the path and
+    /// the first bytes too, whenever it was last done
+    /// ([`crate::guard::FileGuard::check_full`]); for a front end that
+    /// checks once per request rather than once per probe (the server).
+    ///
+    /// # Errors
+    /// As [`AnyTable::check_unchanged`].
+    pub fn check_unchanged_full(&self) -> Result<(), CompactError> {
+        let guard = match self {
+            AnyTable::Source(t) => t.guard(),
+            AnyTable::Compact(t) => t.guard(),
+        };
+        guard
+            .map_or(Ok(()), crate::guard::FileGuard::check_full)
+            .map_err(CompactError::Source)
+    }
+
+    /// Whether the table is read from a mapping of its file, which faults
+    /// (SIGBUS) if the file is shortened while a read touches the lost
+    /// pages, rather than from a copy in memory.
+    pub fn is_mapped(&self) -> bool {
+        match self {
+            AnyTable::Source(t) => t.is_mapped(),
+            AnyTable::Compact(t) => t.is_mapped(),
+        }
     }
 
     /// Opens `path` as [`AnyTable::open`] does, but a source table with

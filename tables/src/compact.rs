@@ -145,8 +145,38 @@ impl CompactTable {
     /// # Errors
     /// [`CompactError`] naming the file and the problem.
     pub fn open(path: &Path) -> Result<CompactTable, CompactError> {
-        let file = crate::fsutil::open_regular(path)?;
-        CompactTable::checked(path, TableBytes::map(&file, path)?)
+        CompactTable::checked(path, TableBytes::open(path, 0)?)
+    }
+
+    /// The compact table of `bytes` read from `path`
+    /// ([`TableBytes::open`]), checked as [`CompactTable::open`] checks it.
+    ///
+    /// # Errors
+    /// As [`CompactTable::open`].
+    pub fn from_table_bytes(path: &Path, bytes: TableBytes) -> Result<CompactTable, CompactError> {
+        CompactTable::checked(path, bytes)
+    }
+
+    /// Refuses the table once its file changed since it was opened
+    /// ([`crate::guard::FileGuard::check`]); call it before reading cells.
+    /// A table given in memory always passes.
+    ///
+    /// # Errors
+    /// [`TableError::Changed`] naming the file and what changed.
+    pub fn check_unchanged(&self) -> Result<(), crate::error::TableError> {
+        self.map.check_unchanged()
+    }
+
+    /// The guard of the table's file (`None` for a table given in
+    /// memory).
+    pub fn guard(&self) -> Option<&crate::guard::FileGuard> {
+        self.map.guard()
+    }
+
+    /// Whether the blocks are read from a mapping of the file, which
+    /// faults if the file is shortened (not a copy in memory).
+    pub fn is_mapped(&self) -> bool {
+        self.map.is_mapped()
     }
 
     /// Checks a whole compact table held in memory exactly as

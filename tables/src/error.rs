@@ -44,6 +44,16 @@ pub enum TableError {
         /// Largest length accepted.
         limit: u64,
     },
+    /// The file changed after the table was opened
+    /// ([`crate::guard::FileGuard::check`]): no cell is read from it.
+    #[error("{}: the table file {what} since it was opened; no answer is read from a changed table: open it again", path.display())]
+    Changed {
+        /// File concerned.
+        path: PathBuf,
+        /// What changed, in words (`changed length from 53392 to 0
+        /// bytes`).
+        what: String,
+    },
     /// Not enough free disk space to write a file.
     #[error("{}: not enough disk space: {needed} bytes needed, {available} bytes available", path.display())]
     NoSpace {

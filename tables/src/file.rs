@@ -59,14 +59,7 @@ impl Table {
     /// # Errors
     /// As [`Table::open`] minus the cell checksum.
     pub fn open_trusted(path: &Path) -> Result<Table, TableError> {
-        let t = Table::open_unchecked_cells(path)?;
-        if !t.header.complete {
-            return Err(TableError::Incomplete {
-                path: path.to_path_buf(),
-                status: 0,
-            });
-        }
-        Ok(t)
+        Table::from_table_bytes(path, TableBytes::open(path, 0)?, false)
     }
 
     /// Opens a table checking the header and sizes but not the cell CRC
@@ -75,8 +68,53 @@ impl Table {
     /// # Errors
     /// As [`Table::open`] minus the cell checksum.
     pub fn open_unchecked_cells(path: &Path) -> Result<Table, TableError> {
-        let file = crate::fsutil::open_regular(path)?;
-        Table::header_checked(path, TableBytes::map(&file, path)?)
+        Table::header_checked(path, TableBytes::open(path, 0)?)
+    }
+
+    /// The table of `bytes` read from `path` ([`TableBytes::open`]),
+    /// checked as [`Table::open`] checks it, or with `check_cells` false
+    /// as [`Table::open_trusted`] does.
+    ///
+    /// # Errors
+    /// As [`Table::open`] or [`Table::open_trusted`].
+    pub fn from_table_bytes(
+        path: &Path,
+        bytes: TableBytes,
+        check_cells: bool,
+    ) -> Result<Table, TableError> {
+        let t = Table::header_checked(path, bytes)?;
+        if check_cells {
+            t.cells_checked()
+        } else if !t.header.complete {
+            Err(TableError::Incomplete {
+                path: path.to_path_buf(),
+                status: 0,
+            })
+        } else {
+            Ok(t)
+        }
+    }
+
+    /// Refuses the table once its file changed since it was opened
+    /// ([`crate::guard::FileGuard::check`]); call it before reading cells.
+    /// A table given in memory always passes.
+    ///
+    /// # Errors
+    /// [`TableError::Changed`] naming the file and what changed.
+    pub fn check_unchanged(&self) -> Result<(), TableError> {
+        self.map.check_unchanged()
+    }
+
+    /// The guard of the table's file (`None` for a table given in
+    /// memory).
+    pub fn guard(&self) -> Option<&crate::guard::FileGuard> {
+        self.map.guard()
+    }
+
+    /// Whether the cells are a mapping of the file, which faults if the
+    /// file is shortened (not a copy in memory).
+    pub fn is_mapped(&self) -> bool {
+        self.map.is_mapped()
     }
 
     /// The table of the whole file `map`, its header and length checked.

@@ -9,7 +9,8 @@
 //! and nothing is printed. Reserving the blocks with `fallocate` first
 //! turns that into an ordinary error naming the file and the bytes needed.
 
-use crate::error::{table_io as io_err, TableError};
+pub(crate) use crate::error::table_io as io_err;
+use crate::error::TableError;
 use fs4::FileExt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// What kind of file `meta` describes, for messages (`a directory`, `a
 /// named pipe`, ...).
-fn kind(meta: &fs::Metadata) -> &'static str {
+pub(crate) fn kind(meta: &fs::Metadata) -> &'static str {
     let t = meta.file_type();
     if t.is_dir() {
         return "a directory";

@@ -4,7 +4,7 @@
 //!
 //! Dependencies between the files run one way: [`layout`], [`checksum`],
 //! [`header_bytes`], [`error`], [`section`] and [`code`] at the bottom;
-//! [`fsutil`], [`huge`] and [`bytes`] above them; [`sidecar`] and the two headers
+//! [`fsutil`], [`guard`], [`huge`] and [`bytes`] above them; [`sidecar`] and the two headers
 //! above those; then [`file`](mod@file), [`block`], [`block_index`],
 //! [`compact`], [`pack`] and [`any`] (either format) on top.
 
@@ -21,6 +21,7 @@ pub mod error;
 pub mod file;
 pub mod fold_layout;
 pub mod fsutil;
+pub mod guard;
 pub mod header_bytes;
 pub mod huge;
 pub mod index;

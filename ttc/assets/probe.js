@@ -19,6 +19,11 @@ const READINGS = {
   0x54544302: 'toward-opponent',
 };
 const BLOCK_MAGIC = [0x54, 0x54, 0x43, 0x53]; // "TTCS"
+const BLOCK_HEADER_LEN = 32;
+// The format byte of a block header (solver/src/site/block.rs).
+const FORMATS = { source: 1, compact: 2 };
+// The role mask of a roles string: bit 0 pawn, 1 knight, 2 bishop, 3 rook.
+const roleMask = (roles) => [...roles].reduce((m, c) => m | (1 << LETTERS.indexOf(c)), 0);
 const DEFAULT_MAX_PLIES = 300;
 
 const popcount = (m) => {
@@ -674,6 +679,12 @@ async function openBlock(bytes, number, table, inflate, name) {
   if (view.getUint32(4, true) !== number) refuse(`it holds block ${view.getUint32(4, true)}`);
   const crc = hex64(view.getUint32(8, true), view.getUint32(12, true));
   if (crc !== table.cells_crc) refuse(`it is a block of the table with cells CRC ${crc}, the manifest says ${table.cells_crc}`);
+  const named = [view.getUint32(24, true), bytes[28], bytes[29], bytes[30], bytes[31]];
+  const said = [table.rule_tag, table.size, roleMask(table.roles), table.opening_plies, FORMATS[table.format]];
+  if (named.some((x, i) => x !== said[i])) {
+    const [tag, size, roles, lock, format] = named;
+    refuse(`it is a block of the table with rule tag 0x${tag.toString(16)} (${READINGS[tag] || 'unknown'}), size ${size}, role mask ${roles}, lock ${lock}, format ${format}; the manifest says rule tag 0x${table.rule_tag.toString(16)} (${table.reading}), size ${table.size}, roles ${table.roles}, lock ${table.opening_plies}, format ${table.format}`);
+  }
   const total = table.post_cells + table.opening_cells;
   const want = Math.min(table.block_size, total - number * table.block_size);
   if (view.getUint32(16, true) !== want) refuse(`it holds ${view.getUint32(16, true)} cells instead of ${want}`);
@@ -754,7 +765,7 @@ class SiteTable {
 // Checks the manifest against what this script computes (rules it knows,
 // index sizes) and returns each table's variant and indexes.
 function checkManifest(m) {
-  if (!m || m.format !== 'ttc-static-site' || m.version !== 1) throw new Error('manifest.json is not the manifest of a ttc static site (format ttc-static-site, version 1)');
+  if (!m || m.format !== 'ttc-static-site' || m.version !== 2) throw new Error('manifest.json is not the manifest of a ttc static site (format ttc-static-site, version 2): export the site again with this version of ttc');
   if (!Array.isArray(m.tables) || m.tables.length < 1 || m.tables.length > 2) throw new Error('manifest.json lists no table');
   let shared = null; // the index of the first table: the pawn reading does not change it
   return m.tables.map((t, k) => {
@@ -771,9 +782,20 @@ function checkManifest(m) {
     if (post !== t.post_cells || opening !== t.opening_cells) {
       throw new Error(`manifest.json: table ${k} (${t.size}x${t.size} ${t.roles}) has ${t.post_cells} + ${t.opening_cells} cells, this page's index counts ${post} + ${opening}: the page and the site do not match`);
     }
-    if (t.blocks !== Math.ceil((post + opening) / t.block_size) || t.compression !== 'zlib') throw new Error(`manifest.json: table ${k} has an unknown block layout`);
+    if (t.blocks !== Math.ceil((post + opening) / t.block_size) || t.compression !== 'zlib' || t.block_header_len !== BLOCK_HEADER_LEN || !(t.format in FORMATS)) throw new Error(`manifest.json: table ${k} has an unknown block layout`);
+    checkInfo(m.info && Array.isArray(m.info.tables) ? m.info.tables[k] : null, t, k);
     return { v, idx, oidx };
   });
+}
+
+// Checks that what the page shows of table `k` (`info`, as /api/info)
+// names the table whose blocks `t` describes: the blocks themselves check
+// `t` when read, so a hand-edited `info` cannot show other rules.
+function checkInfo(info, t, k) {
+  const rules = `${t.size}x${t.size} ${t.roles} ${t.reading} lock ${t.opening_plies}`;
+  const want = { rule_tag: '0x' + t.rule_tag.toString(16).padStart(8, '0'), reading: t.reading, size: t.size, roles: t.roles, opening_plies: t.opening_plies, cells_crc: t.cells_crc, format: t.format, rules };
+  const wrong = info ? Object.keys(want).filter((f) => info[f] !== want[f]) : ['info'];
+  if (wrong.length) throw new Error(`manifest.json: info of table ${k} disagrees with its blocks' table on ${wrong.join(', ')}`);
 }
 
 // A static site's tables, answering as the server's API does.

@@ -18,8 +18,9 @@ use std::time::Instant;
 pub struct ExportSiteArgs {
     /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic).
     pub table: PathBuf,
-    /// Folder to write the site to (written as DIR.tmp, then renamed);
-    /// refused if it exists and is not empty, unless --force.
+    /// Folder to write the site to (written in a hidden folder beside it
+    /// named for the run, .DIR.tmp-PID-NANOS, then renamed); refused if it
+    /// exists and is not empty, unless --force.
     pub dir: PathBuf,
     /// A second table of the same layout (another pawn reading): the page
     /// shows both readings, as `ttc serve --compare`.
@@ -69,6 +70,9 @@ pub fn run(a: &ExportSiteArgs, json: bool) -> Result<()> {
     )?;
     if let Some(b) = bar.get() {
         b.finish();
+    }
+    for w in &r.warnings {
+        eprintln!("warning: {w}");
     }
     let seconds = t0.elapsed().as_secs_f64();
     if json {

@@ -6,7 +6,7 @@
 
 mod serve_util;
 
-use rules::ttc::PawnReading;
+use rules::ttc::{PawnReading, Role, Variant};
 use serde_json::Value;
 use serve_util::{solve_table, ttc, variant, Server};
 use std::io::{Read, Write};
@@ -271,6 +271,15 @@ fn every_refusal_is_json_except_hypers_own() {
             b"GET /api/info HTTP/1.0\r\nHost: evil.example\r\n\r\n".to_vec(),
         ),
         (400, b"GET /api/info HTTP/1.0\r\n\r\n".to_vec()),
+        // Two Host headers (RFC 9112, section 3.2), even both allowed.
+        (
+            400,
+            format!("GET /api/info HTTP/1.0\r\nHost: {host}\r\nHost: {host}\r\n\r\n").into(),
+        ),
+        (
+            405,
+            format!("CONNECT {host} HTTP/1.1\r\nHost: {host}\r\n\r\n").into(),
+        ),
         (
             404,
             format!("GET /nothing HTTP/1.0\r\nHost: {host}\r\n\r\n").into(),
@@ -544,4 +553,43 @@ fn health_caching_access_log_and_clean_shutdown() {
     let status = server.wait_for_exit(Duration::from_secs(5));
     assert!(status.is_some_and(|s| s.success()), "{status:?}");
     assert!(server.stderr_text().contains("shutting down"));
+}
+
+/// The entity tag of `/api/info` from a server of `table`.
+fn info_etag(table: &Path) -> String {
+    let server = Server::start(table, None);
+    let (s, head, _) = server.get_host("/api/info", &server.addr);
+    assert_eq!(s, 200);
+    head.to_ascii_lowercase()
+        .lines()
+        .find_map(|l| l.strip_prefix("etag: "))
+        .unwrap()
+        .to_string()
+}
+
+/// Two pawnless tables of different readings hold the same cells (same
+/// CRC), and a table and its compact form share their CRC: the entity tag
+/// names the table (rule tag, reading, format, cells CRC), so a client's
+/// `If-None-Match` never revalidates the answer of another table (issue
+/// 38, item 5).
+#[test]
+fn the_entity_tag_names_the_table_not_only_its_cells() {
+    let dir = tempfile::tempdir().unwrap();
+    let nbr =
+        |reading| Variant::new(3, &[Role::Knight, Role::Bishop, Role::Rook], reading, 4).unwrap();
+    let travel = solve_table(dir.path(), "travel", nbr(PawnReading::TravelDirection));
+    let outbound = solve_table(dir.path(), "outbound", nbr(PawnReading::OutboundOnly));
+    let packed = dir.path().join("travel.ctbl");
+    let o = ttc(&[
+        "pack",
+        &travel.display().to_string(),
+        &packed.display().to_string(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let crc = |p: &Path| tables::any::AnyTable::open(p).unwrap().cells_crc();
+    assert_eq!(crc(&travel), crc(&outbound), "pawnless: the same cells");
+    let tags = [info_etag(&travel), info_etag(&outbound), info_etag(&packed)];
+    assert_ne!(tags[0], tags[1], "readings");
+    assert_ne!(tags[0], tags[2], "formats");
+    assert_eq!(tags[0], info_etag(&travel), "the same table, the same tag");
 }

@@ -10,10 +10,18 @@
 //! | 8 | 8 | CRC-64/XZ of all cells of the table (the manifest's `cells_crc`) |
 //! | 16 | 4 | number of cells in the block |
 //! | 20 | 4 | CRC-32/ISO-HDLC of the block's cells (uncompressed) |
+//! | 24 | 4 | rule tag of the table (its pawn reading; the manifest's `rule_tag`) |
+//! | 28 | 1 | board size |
+//! | 29 | 1 | role mask (bit 0 pawn, 1 knight, 2 bishop, 3 rook) |
+//! | 30 | 1 | opening plies (the opening lock) |
+//! | 31 | 1 | format of the table exported: 1 source, 2 compact |
 //!
-//! The page refuses a block whose magic, number, table CRC, cell count or
-//! cell CRC does not match what it asked for: a block of another table, a
-//! block moved to another name, or a damaged one.
+//! The page refuses a block whose magic, number, table (cells CRC, rule
+//! tag, board, roles, lock, format) cell count or cell CRC does not match
+//! what the manifest says: a block of another table, a block moved to
+//! another name, a damaged one, or a manifest edited by hand to other
+//! rules (pawnless tables of two readings hold the same cells, so the
+//! cells CRC alone does not name the rules).
 
 use flate2::write::ZlibEncoder;
 use flate2::Compression;
@@ -22,33 +30,71 @@ use std::io::Write;
 /// Magic at the start of every block file.
 pub const MAGIC: &[u8; 4] = b"TTCS";
 /// Length of the header in bytes.
-pub const HEADER_LEN: usize = 24;
+pub const HEADER_LEN: usize = 32;
 /// CRC-32/ISO-HDLC (the CRC of zip and PNG), of each block's cells.
 pub const CRC32: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
 
-/// The bytes of block file `number` of a table whose cells CRC is
-/// `cells_crc`, holding `cells` (at most `u32::MAX` of them), compressed
-/// at zlib `level` (0 ..= 9).
-pub fn encode(number: u32, cells_crc: u64, cells: &[u8], level: u32) -> Vec<u8> {
+/// The table a block belongs to, as its header names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockTable {
+    /// CRC-64/XZ of all cells.
+    pub cells_crc: u64,
+    /// Rule tag (names the pawn reading).
+    pub rule_tag: u32,
+    /// Board size.
+    pub size: u8,
+    /// Role mask.
+    pub roles: u8,
+    /// Opening plies.
+    pub opening_plies: u8,
+    /// Format of the table exported: [`SOURCE`] or [`COMPACT`].
+    pub format: u8,
+}
+
+/// [`BlockTable::format`] of a source table.
+pub const SOURCE: u8 = 1;
+/// [`BlockTable::format`] of a compact table.
+pub const COMPACT: u8 = 2;
+
+impl BlockTable {
+    /// The header bytes 24..32.
+    fn tail(&self) -> [u8; 8] {
+        let t = self.rule_tag.to_le_bytes();
+        [
+            t[0],
+            t[1],
+            t[2],
+            t[3],
+            self.size,
+            self.roles,
+            self.opening_plies,
+            self.format,
+        ]
+    }
+}
+
+/// The bytes of block file `number` of `table`, holding `cells` (at most
+/// `u32::MAX` of them), compressed at zlib `level` (0 ..= 9).
+pub fn encode(number: u32, table: &BlockTable, cells: &[u8], level: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + cells.len() / 16 + 64);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&number.to_le_bytes());
-    out.extend_from_slice(&cells_crc.to_le_bytes());
+    out.extend_from_slice(&table.cells_crc.to_le_bytes());
     out.extend_from_slice(&(cells.len() as u32).to_le_bytes());
     out.extend_from_slice(&CRC32.checksum(cells).to_le_bytes());
+    out.extend_from_slice(&table.tail());
     let mut z = ZlibEncoder::new(out, Compression::new(level.min(9)));
     z.write_all(cells).expect("writing to memory");
     z.finish().expect("writing to memory")
 }
 
 /// Decodes a block file: `Ok(cells)` if its header says block `number` of
-/// the table with `cells_crc` and the cells match their CRC, otherwise a
-/// description of the first mismatch. The Rust twin of the page's check,
-/// for tests.
+/// `table` and the cells match their CRC, otherwise a description of the
+/// first mismatch. The Rust twin of the page's check, for tests.
 ///
 /// # Errors
 /// A sentence naming the field that does not match.
-pub fn decode(bytes: &[u8], number: u32, cells_crc: u64) -> Result<Vec<u8>, String> {
+pub fn decode(bytes: &[u8], number: u32, table: &BlockTable) -> Result<Vec<u8>, String> {
     if bytes.len() < HEADER_LEN || &bytes[..4] != MAGIC {
         return Err("not a block file of a ttc site (bad magic)".into());
     }
@@ -57,10 +103,22 @@ pub fn decode(bytes: &[u8], number: u32, cells_crc: u64) -> Result<Vec<u8>, Stri
     if u32_at(4) != number {
         return Err(format!("holds block {}, not block {number}", u32_at(4)));
     }
-    if u64_at(8) != cells_crc {
+    if u64_at(8) != table.cells_crc {
         return Err(format!(
-            "belongs to the table with cells CRC {:#018x}, not {cells_crc:#018x}",
-            u64_at(8)
+            "belongs to the table with cells CRC {:#018x}, not {:#018x}",
+            u64_at(8),
+            table.cells_crc
+        ));
+    }
+    if bytes[24..32] != table.tail() {
+        return Err(format!(
+            "belongs to the table of rule tag {:#010x}, size {}, role mask {:#06b}, lock {}, \
+             format {}, not the one named",
+            u32_at(24),
+            bytes[28],
+            bytes[29],
+            bytes[30],
+            bytes[31]
         ));
     }
     let mut cells = Vec::new();
@@ -88,12 +146,31 @@ mod tests {
     #[test]
     fn a_block_round_trips_and_refuses_other_tables_and_places() {
         let cells: Vec<u8> = (0..5000u32).map(|i| (i % 7) as u8 * 40).collect();
-        let b = encode(3, 0xabcd, &cells, 9);
-        assert_eq!(decode(&b, 3, 0xabcd).unwrap(), cells);
-        assert!(decode(&b, 4, 0xabcd).unwrap_err().contains("block 3"));
-        assert!(decode(&b, 3, 0xabce).unwrap_err().contains("cells CRC"));
+        let t = BlockTable {
+            cells_crc: 0xabcd,
+            rule_tag: 0x5454_4303,
+            size: 3,
+            roles: 0b0111,
+            opening_plies: 4,
+            format: COMPACT,
+        };
+        let b = encode(3, &t, &cells, 9);
+        assert_eq!(decode(&b, 3, &t).unwrap(), cells);
+        assert!(decode(&b, 4, &t).unwrap_err().contains("block 3"));
+        let other_crc = BlockTable {
+            cells_crc: 0xabce,
+            ..t
+        };
+        assert!(decode(&b, 3, &other_crc).unwrap_err().contains("cells CRC"));
+        let other_rules = BlockTable {
+            rule_tag: 0x5454_4301,
+            ..t
+        };
+        assert!(decode(&b, 3, &other_rules)
+            .unwrap_err()
+            .contains("rule tag"));
         let mut bad = b.clone();
         bad[20] ^= 1;
-        assert!(decode(&bad, 3, 0xabcd).unwrap_err().contains("CRC-32"));
+        assert!(decode(&bad, 3, &t).unwrap_err().contains("CRC-32"));
     }
 }

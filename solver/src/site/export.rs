@@ -1,8 +1,9 @@
 //! Writing a static site: block files, assets and manifest under a
-//! temporary folder, then one rename.
+//! temporary folder of the run ([`super::target`]), then one rename.
 
 use super::block;
 use super::manifest::{Manifest, SiteInfo, TableBlocks, FORMAT, VERSION};
+use super::target::SiteTarget;
 use crate::answer::TableInfo;
 use rayon::prelude::*;
 use rules::ttc::Position;
@@ -74,6 +75,9 @@ pub struct SiteReport {
     pub files: u64,
     /// Bytes written in all.
     pub bytes: u64,
+    /// What went wrong without failing the export (an old site that
+    /// `force` replaced but could not remove).
+    pub warnings: Vec<String>,
 }
 
 /// Why a site could not be written.
@@ -82,8 +86,9 @@ pub enum SiteError {
     /// A table could not be opened or read.
     #[error(transparent)]
     Table(#[from] CompactError),
-    /// A file or folder could not be written, read or renamed.
-    #[error("{}: {source}", path.display())]
+    /// A file or folder could not be written, read or renamed (the
+    /// operating system's message is the error's source).
+    #[error("{}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
@@ -93,6 +98,9 @@ pub enum SiteError {
     /// DIR holds files already.
     #[error("{} exists and is not empty: give a new or empty folder, or --force to replace it", .0.display())]
     NotEmpty(PathBuf),
+    /// DIR names no folder (`/`, `.`, `..`).
+    #[error("{}: give the site folder a name, such as site/", .0.display())]
+    NoName(PathBuf),
     /// DIR is a file.
     #[error("{} exists and is not a folder", .0.display())]
     NotDir(PathBuf),
@@ -132,13 +140,6 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
         path: path.to_path_buf(),
         source,
     }
-}
-
-/// `path` with `suffix` appended to its last component.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
 }
 
 /// Refuses a DIR that is a file, or non-empty without `force`, or that
@@ -187,7 +188,7 @@ fn write_blocks(
     dir: &Path,
     first: u64,
     cells: &[u8],
-    crc: u64,
+    table: &block::BlockTable,
     o: &SiteOptions,
 ) -> Result<u64, SiteError> {
     cells
@@ -195,7 +196,7 @@ fn write_blocks(
         .enumerate()
         .map(|(i, c)| {
             let b = first + i as u64;
-            let bytes = block::encode(b as u32, crc, c, o.level);
+            let bytes = block::encode(b as u32, table, c, o.level);
             write_synced(&block_path(dir, b), &bytes)?;
             Ok(bytes.len() as u64)
         })
@@ -223,6 +224,18 @@ fn export_table(
         fs::create_dir_all(&d).map_err(io(&d))?;
     }
     let crc = t.cells_crc();
+    let v = t.variant();
+    let named = block::BlockTable {
+        cells_crc: crc,
+        rule_tag: v.reading().rule_tag(),
+        size: v.size(),
+        roles: v.roles_mask(),
+        opening_plies: v.opening_plies(),
+        format: match t {
+            AnyTable::Source(_) => block::SOURCE,
+            AnyTable::Compact(_) => block::COMPACT,
+        },
+    };
     let batch = ((64u64 << 20) / bs).max(1) * bs;
     let (mut pending, mut next, mut bytes) = (Vec::new(), 0u64, 0u64);
     let mut digest = CRC64.digest();
@@ -231,14 +244,14 @@ fn export_table(
         pending.extend_from_slice(cells);
         if pending.len() as u64 >= batch {
             let whole = pending.len() as u64 / bs * bs;
-            bytes += write_blocks(dir, next, &pending[..whole as usize], crc, o)?;
+            bytes += write_blocks(dir, next, &pending[..whole as usize], &named, o)?;
             pending.drain(..whole as usize);
             next += whole / bs;
             progress(done + next * bs, total);
         }
         Ok(())
     })?;
-    bytes += write_blocks(dir, next, &pending, crc, o)?;
+    bytes += write_blocks(dir, next, &pending, &named, o)?;
     progress(done + post + opening, total);
     let computed = digest.finalize();
     if computed != crc {
@@ -248,7 +261,6 @@ fn export_table(
             computed,
         });
     }
-    let v = t.variant();
     Ok(TableBlocks {
         dir: name.to_string(),
         size: v.size(),
@@ -256,6 +268,7 @@ fn export_table(
         reading: v.reading().name(),
         rule_tag: v.reading().rule_tag(),
         opening_plies: v.opening_plies(),
+        format: t.format(),
         post_cells: post,
         opening_cells: opening,
         cells_crc: format!("{crc:#018x}"),
@@ -270,9 +283,10 @@ fn export_table(
 /// Opens the main table and the compared one, checking that they share a
 /// layout.
 fn open_tables(main: &Path, compare: Option<&Path>) -> Result<Vec<AnyTable>, SiteError> {
-    let mut out = vec![AnyTable::open(main)?];
+    let limit = tables::bytes::IN_MEMORY_LIMIT;
+    let mut out = vec![AnyTable::open_limited(main, true, limit)?];
     if let Some(c) = compare {
-        let o = AnyTable::open(c)?;
+        let o = AnyTable::open_limited(c, true, limit)?;
         let (va, vb) = (out[0].variant(), o.variant());
         if (va.size(), va.roles_mask(), va.opening_plies())
             != (vb.size(), vb.roles_mask(), vb.opening_plies())
@@ -286,24 +300,6 @@ fn open_tables(main: &Path, compare: Option<&Path>) -> Result<Vec<AnyTable>, Sit
         out.push(o);
     }
     Ok(out)
-}
-
-/// Moves the finished site `tmp` to `dir`, replacing an old `dir` only
-/// once the new one is complete.
-fn install(tmp: &Path, dir: &Path) -> Result<(), SiteError> {
-    if dir.exists() {
-        let old = with_suffix(dir, ".old");
-        if old.exists() {
-            fs::remove_dir_all(&old).map_err(io(&old))?;
-        }
-        fs::rename(dir, &old).map_err(io(dir))?;
-        fs::rename(tmp, dir).map_err(io(dir))?;
-        fs::remove_dir_all(&old).map_err(io(&old))?;
-    } else {
-        fs::rename(tmp, dir).map_err(io(dir))?;
-    }
-    tables::fsutil::sync_parent(dir);
-    Ok(())
 }
 
 /// Exports `main` (and `compare`, a table of the same layout under
@@ -330,14 +326,12 @@ pub fn export_site(
     if o.block_size == 0 || o.block_size > MAX_BLOCK_SIZE {
         return Err(SiteError::BlockSize(o.block_size));
     }
+    let target = SiteTarget::new(dir)?;
     let paths: Vec<&Path> = std::iter::once(main).chain(compare).collect();
     check_target(dir, &paths, o.force)?;
     let tables = open_tables(main, compare)?;
-    let tmp = with_suffix(dir, ".tmp");
-    if tmp.exists() {
-        fs::remove_dir_all(&tmp).map_err(io(&tmp))?;
-    }
-    fs::create_dir_all(&tmp).map_err(io(&tmp))?;
+    let staged = target.stage()?;
+    let tmp = staged.path().to_path_buf();
     let mut blocks = Vec::new();
     let mut reports = Vec::new();
     let per_table = tables[0].counts().0 + tables[0].counts().1;
@@ -367,7 +361,10 @@ pub fn export_site(
         write_synced(&tmp.join(&a.name), &a.bytes)?;
         page_bytes += a.bytes.len() as u64;
     }
-    install(&tmp, dir)?;
+    for t in &tables {
+        t.check_unchanged_full()?;
+    }
+    let warnings = target.install(staged, o.force)?.into_iter().collect();
     let block_files: u64 = reports.iter().map(|r| r.blocks).sum();
     let block_bytes: u64 = reports.iter().map(|r| r.bytes).sum();
     Ok(SiteReport {
@@ -376,6 +373,7 @@ pub fn export_site(
         page_bytes,
         files: block_files + 1 + assets.len() as u64,
         bytes: block_bytes + page_bytes,
+        warnings,
     })
 }
 

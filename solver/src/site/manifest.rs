@@ -30,6 +30,9 @@ pub struct TableBlocks {
     pub rule_tag: u32,
     /// Placement-only opening, in plies.
     pub opening_plies: u8,
+    /// Format of the table exported, `source` or `compact` (its blocks
+    /// name it too).
+    pub format: &'static str,
     /// Post-opening cells (first in the stream).
     pub post_cells: u64,
     /// Opening cells (after the post-opening cells).
@@ -54,7 +57,8 @@ pub struct TableBlocks {
 pub struct Manifest {
     /// Always `ttc-static-site`.
     pub format: &'static str,
-    /// Layout version, 1.
+    /// Layout version, 2 (1: block headers of 24 bytes, which named the
+    /// table by its cells CRC only).
     pub version: u32,
     /// What `/api/info` would answer.
     pub info: SiteInfo,
@@ -65,4 +69,4 @@ pub struct Manifest {
 /// The manifest's `format` field.
 pub const FORMAT: &str = "ttc-static-site";
 /// The manifest's `version` field.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;

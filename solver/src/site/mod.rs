@@ -22,15 +22,19 @@
 //!
 //! # Writing
 //!
-//! Everything is written under `DIR.tmp` first (each file synced), then
+//! Everything is written under a hidden temporary folder beside `DIR`,
+//! named for the run (`.DIR.tmp-PID-NANOS`, each file synced), then
 //! renamed to `DIR` in one step; an existing non-empty `DIR` is refused
 //! unless `force` is given, and then replaced only after the new site is
-//! complete.
+//! complete (moved aside as `.DIR.old-PID-NANOS`, then removed). No other
+//! folder is removed, and a failed export removes the temporary folder it
+//! made.
 
 pub mod block;
 mod export;
 mod manifest;
 pub mod reference;
+mod target;
 
 pub use export::{
     export_site, SiteAsset, SiteError, SiteOptions, SiteProgress, SiteReport, TableSiteReport,

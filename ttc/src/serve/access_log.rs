@@ -55,7 +55,12 @@ pub async fn log(req: Request, next: Next) -> Response {
     let when = SystemTime::now();
     let start = Instant::now();
     let method = req.method().clone();
-    let path: String = req.uri().path().chars().take(PATH_LIMIT).collect();
+    // A CONNECT target has no path (authority form): log the target.
+    let target = match req.uri().path() {
+        "" => req.uri().to_string(),
+        p => p.to_string(),
+    };
+    let path: String = target.chars().take(PATH_LIMIT).collect();
     let r = next.run(req).await;
     let micros = start.elapsed().as_micros();
     let line = format!(

@@ -118,8 +118,9 @@ impl Explorer {
     /// # Errors
     /// 503 naming the table and what changed.
     pub fn check_files(&self) -> Result<(), ApiError> {
-        for f in &self.files {
-            f.check().map_err(ApiError::unavailable)?;
+        let probers = std::iter::once(&self.main).chain(&self.other);
+        for (p, f) in probers.zip(&self.files) {
+            f.check(p.table()).map_err(ApiError::unavailable)?;
         }
         Ok(())
     }
@@ -137,14 +138,26 @@ impl Explorer {
         out
     }
 
-    /// The entity tag of every answer: the program's version and the
-    /// cells CRC of each table (`"ttc-0.1.0-0123456789abcdef"`, one more
-    /// CRC in compare mode). An answer depends on nothing else, so it
-    /// stays valid for as long as the tables do.
+    /// The entity tag of every answer: the program's version, then per
+    /// table its rule tag, pawn reading, format and cells CRC
+    /// (`"ttc-0.1.0-54544303-travel-direction-compact-0123456789abcdef"`,
+    /// a second table's fields appended in compare mode). Pawnless tables
+    /// of two readings hold the same cells, and a table and its compact
+    /// form share their CRC: the fields besides the CRC tell them apart.
+    /// An answer depends on nothing else, so it stays valid for as long
+    /// as the tables do.
     pub fn etag(&self) -> String {
         let mut tag = format!("\"ttc-{}", env!("CARGO_PKG_VERSION"));
         for p in std::iter::once(&self.main).chain(self.other.iter()) {
-            tag.push_str(&format!("-{:016x}", p.table().cells_crc()));
+            let t = p.table();
+            let reading = t.variant().reading();
+            tag.push_str(&format!(
+                "-{:08x}-{}-{}-{:016x}",
+                reading.rule_tag(),
+                reading.name(),
+                t.format(),
+                t.cells_crc()
+            ));
         }
         tag.push('"');
         tag

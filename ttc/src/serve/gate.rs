@@ -45,6 +45,24 @@ impl Gate {
     /// The refusal of `req` before any work, if any (host, target
     /// length, changed tables).
     fn refusal(&self, req: &Request) -> Option<ApiError> {
+        if req.headers().get_all(HOST).iter().nth(1).is_some() {
+            // RFC 9112, section 3.2: a request with more than one Host
+            // header field is answered 400.
+            return Some(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "the request has more than one Host header; send exactly one",
+            ));
+        }
+        if req.method() == axum::http::Method::CONNECT {
+            return Some(ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                format!(
+                    "method CONNECT is not allowed on {}: this server is no proxy, and every \
+                     route answers GET only",
+                    req.uri()
+                ),
+            ));
+        }
         let host = req
             .headers()
             .get(HOST)
