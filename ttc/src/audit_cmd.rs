@@ -115,6 +115,12 @@ pub fn audit(args: &AuditArgs, json: bool) -> Result<()> {
 
 fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
     if args.target.is_dir() {
+        if args.census {
+            bail!(
+                "{}: the threat census is for Tic-Tac-Chec tables, not a Surakarta folder",
+                args.target.display()
+            );
+        }
         return crate::surakarta_cmd::run_audit(&args.target, args.naive, json);
     }
     if args.target.as_os_str() == "index" {

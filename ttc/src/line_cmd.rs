@@ -77,6 +77,9 @@ fn side_title(to_move: &str) -> &'static str {
 /// Runs `ttc line`.
 pub fn line(a: &LineArgs, json: bool) -> Result<()> {
     if a.table.is_dir() {
+        if a.moves.is_some() || a.moves_only {
+            anyhow::bail!("{}: a Surakarta tablebase folder: --moves and --moves-only are for Tic-Tac-Chec tables", a.table.display());
+        }
         let Some(pos) = a.position.as_deref() else {
             anyhow::bail!(
                 "{}: a Surakarta tablebase folder: give a position, e.g. '6/6/6/1r4/6/1b4 r 0'",

@@ -61,6 +61,9 @@ fn parse_index(text: &str) -> Result<(Section, u64)> {
 /// Runs `ttc probe`.
 pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
     if a.table.is_dir() {
+        if a.moves.is_some() || a.index.is_some() || a.batch || a.position.as_deref() == Some("-") {
+            anyhow::bail!("{}: a Surakarta tablebase folder: --moves, --index, --batch and positions from standard input are for Tic-Tac-Chec tables; give one position", a.table.display());
+        }
         let Some(pos) = a.position.as_deref().filter(|p| *p != "-") else {
             anyhow::bail!(
                 "{}: a Surakarta tablebase folder: give a position, e.g. '6/6/6/1r4/6/1b4 r 0'",

@@ -61,6 +61,18 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
         let Some(out) = &args.out else {
             bail!("ttc solve surakarta needs --out DIR: the folder of the tables");
         };
+        let v = &args.variant;
+        if v.rules.is_some()
+            || v.size.is_some()
+            || v.roles.is_some()
+            || v.lock.is_some()
+            || args.audit
+            || args.fresh
+            || args.threads.is_some()
+            || args.log_passes
+        {
+            bail!("--rules, --size, --roles, --lock, --threads, --fresh, --audit and --log-passes are Tic-Tac-Chec options; ttc solve surakarta takes --pieces and --out");
+        }
         return crate::surakarta_cmd::run_solve(out, pieces, json);
     }
     if args.pieces.is_some() {

@@ -63,11 +63,11 @@ pub fn run_solve(out: &Path, pieces: u32, json: bool) -> Result<()> {
     let cells: u64 = reports.iter().map(|r| r.counts.cells).sum();
     let placements: u64 = reports.iter().map(|r| r.counts.placements).sum();
     println!(
-        "solved Surakarta endgames up to {pieces} pieces into {}: {} materials, {} cells, {} placements",
+        "solved Surakarta endgames up to {pieces} pieces into {}: {}, {}, {}",
         out.display(),
-        reports.len(),
-        group(cells),
-        group(placements)
+        crate::text::counted(reports.len() as u64, "material", "materials"),
+        crate::text::counted(cells, "position", "positions"),
+        crate::text::counted(placements, "placement", "placements")
     );
     println!("wall time {seconds:.1} s");
     Ok(())
@@ -165,10 +165,17 @@ pub fn run_line(dir: &Path, position: &str, max_plies: u32, json: bool) -> Resul
     let tb = Tablebase::open(dir)?;
     let mut pos = parse_position(position)?;
     let mut steps = Vec::new();
+    let mut end = format!(
+        "stopped after {} (--max-plies)",
+        crate::text::counted(max_plies as u64, "ply", "plies")
+    );
     for ply in 0..max_plies {
         let a = probe_position(&tb, &pos)?;
-        let best = a.moves.first().map(|m| m.mv.clone());
-        let next = a.moves.first().map(|m| m.position.clone());
+        let best = a
+            .moves
+            .first()
+            .filter(|_| !a.drawn_by_rule)
+            .map(|m| m.mv.clone());
         steps.push(serde_json::json!({"ply": ply, "position": a.position, "category": a.category, "distance": a.distance, "category50": a.category50, "dtz": a.dtz, "best": best}));
         if !json {
             println!(
@@ -179,20 +186,24 @@ pub fn run_line(dir: &Path, position: &str, max_plies: u32, json: bool) -> Resul
                 best.as_deref().unwrap_or("-")
             );
         }
-        match next {
-            Some(n) => pos = parse_position(&n)?,
-            None => break,
+        if a.drawn_by_rule {
+            end = "drawn by the 50-ply rule (50 plies without a capture)".to_string();
+            break;
         }
+        let Some(next) = a.moves.first().map(|m| m.position.clone()) else {
+            end = "the side to move has no legal move: a draw".to_string();
+            break;
+        };
+        pos = parse_position(&next)?;
         if pos.pieces(pos.side_to_move()) == 0 {
-            if !json {
-                println!("end: {} has no piece left", pos.side_to_move());
-            }
+            end = format!("{} has no piece left", pos.side_to_move());
             break;
         }
     }
     if json {
-        return print_json(&serde_json::json!({"steps": steps}));
+        return print_json(&serde_json::json!({"steps": steps, "end": end}));
     }
+    println!("end: {end}");
     Ok(())
 }
 
@@ -242,6 +253,13 @@ pub fn run_audit(dir: &Path, naive: Option<u32>, json: bool) -> Result<()> {
     use audit::surakarta_tb::cell_audit::audit_all;
     use std::collections::BTreeMap;
     let tb = Tablebase::open(dir)?;
+    if let Some(n) = naive.filter(|&n| n > tb.max_pieces()) {
+        anyhow::bail!(
+            "--naive {n}: the tables in {} hold at most {} pieces",
+            dir.display(),
+            tb.max_pieces()
+        );
+    }
     let start = Instant::now();
     let tables: BTreeMap<_, _> = tb.tables().map(|t| (t.header().material, t)).collect();
     let audits = audit_all(&tables);

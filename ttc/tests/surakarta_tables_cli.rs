@@ -61,7 +61,7 @@ fn a_three_piece_folder_solves_probes_and_audits() {
         "{out}"
     );
     assert!(
-        out.contains("3 materials, 5,595 cells, 44,100 placements"),
+        out.contains("3 materials, 5,595 positions, 44,100 placements"),
         "{out}"
     );
     // A rerun keeps every table.
@@ -98,6 +98,30 @@ fn a_three_piece_folder_solves_probes_and_audits() {
     assert!(ttc(&["stats", d]).status.success());
     let l = ttc(&["line", d, "6/6/6/1r4/6/1b4 b 0"]);
     assert!(l.status.success(), "{}", stderr(&l));
+    // A drawn line without a capture ends at counter 50, not past it.
+    let l = ttc(&["line", d, "6/6/6/r5/6/1b4 b 1"]);
+    assert!(l.status.success(), "{}", stderr(&l));
+    assert!(
+        stdout(&l).ends_with("end: drawn by the 50-ply rule (50 plies without a capture)\n"),
+        "{}",
+        stdout(&l)
+    );
+    // At counter 50 the rule has drawn the game: no move wins under it, and
+    // no child position has a counter above 50.
+    let p = ttc(&["--json", "probe", d, "6/6/6/1r4/6/1b4 r 50"]);
+    let v: serde_json::Value = serde_json::from_slice(&p.stdout).unwrap();
+    assert_eq!(
+        (
+            v["category"].as_str(),
+            v["category50"].as_str(),
+            v["drawn_by_rule"].as_bool()
+        ),
+        (Some("win"), Some("draw"), Some(true))
+    );
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(m["category50"], "draw", "{m}");
+        assert!(!m["position"].as_str().unwrap().ends_with(" 51"), "{m}");
+    }
 }
 
 #[test]
@@ -115,6 +139,27 @@ fn bad_positions_and_bad_folders_are_named() {
         &["the game is over", "black has no piece"],
     );
     fails_with(&["probe", d, "6/6/6/1r4/6/1b4 w 0"], &["side to move"]);
+    fails_with(
+        &["probe", d, "6/6/6/1r4/6/1b4 r 0", "--moves", "b3-a3"],
+        &["--moves", "Tic-Tac-Chec"],
+    );
+    fails_with(
+        &[
+            "solve",
+            "surakarta",
+            "--pieces",
+            "3",
+            "--out",
+            d,
+            "--size",
+            "3",
+        ],
+        &["Tic-Tac-Chec options"],
+    );
+    fails_with(
+        &["audit", d, "--naive", "4"],
+        &["--naive 4", "at most 3 pieces"],
+    );
     let empty = tmp.path().join("empty");
     fs::create_dir(&empty).unwrap();
     fails_with(
@@ -145,6 +190,12 @@ fn bad_positions_and_bad_folders_are_named() {
         &["probe", d, "6/6/6/1r4/6/1b4 r 0"],
         &["surakarta-2v1.tbl", "not a Surakarta table"],
     );
+    // A missing material below the largest piece count.
+    fs::rename(&t21, tmp.path().join("aside.tbl")).unwrap();
+    for cmd in ["stats", "verify"] {
+        fails_with(&[cmd, d], &["surakarta-2v1.tbl is missing"]);
+    }
+    fs::rename(tmp.path().join("aside.tbl"), &t21).unwrap();
     // Mixed: the 1v1 table of another run (different cells CRC recorded).
     fs::write(&t21, &bytes).unwrap();
     let other = tmp.path().join("other");

@@ -144,7 +144,15 @@ pub fn audit_table(
                         material: material.clone(),
                         cell,
                         position: super::board_bits::board_of(mover, other).to_text(),
-                        found: format!("{:?}", found),
+                        found: match found {
+                            (Some(e), Some(r)) => format!("{e} / {r}"),
+                            (e, r) => format!(
+                                "codes {} / {}",
+                                t.end_code(cell),
+                                r.map_or(t.rule_code(cell).to_string(), |r| r.to_string())
+                                    + if e.is_none() { " (bad end code)" } else { "" }
+                            ),
+                        },
                         expected: format!("{} / {}", want.0, want.1),
                     });
                 }

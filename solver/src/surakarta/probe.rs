@@ -2,7 +2,7 @@
 //! best first: the answer of `ttc probe DIR POSITION` and of the line.
 
 use super::tablebase::{PositionValue, Tablebase, TablebaseError};
-use rules::surakarta::{Move, MoveKind, Position};
+use rules::surakarta::{Move, MoveKind, Position, Side};
 use tables::surakarta::codes::{RuleValue, QUIET_LIMIT};
 use tables::surakarta::EndValue;
 
@@ -55,6 +55,8 @@ pub struct ProbeAnswer {
     /// `"cursed-win"` or `"blessed-loss"` when the rule alone draws the
     /// position from counter 0, else absent.
     pub rule_note: Option<&'static str>,
+    /// Whether the 50-ply rule has drawn the game already (counter 50).
+    pub drawn_by_rule: bool,
     /// Every legal move, best first.
     pub moves: Vec<MoveAnswer>,
     #[serde(skip)]
@@ -112,17 +114,29 @@ fn move_answer(
     position: &Position,
     mv: Move,
 ) -> Result<MoveAnswer, TablebaseError> {
-    let child = position.play(mv);
+    let mut child = position.play(mv);
     let capture = mv.kind == MoveKind::Capture;
+    // At counter 50 the rule has drawn the game: the moves keep their
+    // values without the rule, and a step's position keeps counter 50.
+    let drawn = position.quiet_turns() >= QUIET_LIMIT as u16;
+    if child.quiet_turns() > QUIET_LIMIT as u16 {
+        let (side, red, black) = (
+            child.side_to_move(),
+            child.pieces(Side::Red),
+            child.pieces(Side::Black),
+        );
+        child = Position::from_parts(red, black, side, QUIET_LIMIT as u16).unwrap_or(child);
+    }
     let (end, rule) = if child.pieces(child.side_to_move()) == 0 {
         (EndValue::Win(1), RuleValue::Win { dtz: 1 })
-    } else if !capture && child.quiet_turns() >= QUIET_LIMIT as u16 {
+    } else if drawn || (!capture && child.quiet_turns() >= QUIET_LIMIT as u16) {
         // The 50th quiet ply draws under the rule at once.
         (flip_end(tb.probe(&child)?.end), RuleValue::Draw)
     } else {
         let v = tb.probe(&child)?;
         (flip_end(v.end), flip_rule(v.rule_now, capture))
     };
+    let rule = if drawn { RuleValue::Draw } else { rule };
     Ok(MoveAnswer {
         mv: mv.to_string(),
         kind: if capture { "capture" } else { "step" },
@@ -165,6 +179,7 @@ pub fn probe_position(tb: &Tablebase, position: &Position) -> Result<ProbeAnswer
         dtz: value.rule_now.dtz(),
         category50_from_zero: value.rule.category(),
         rule_note,
+        drawn_by_rule: position.quiet_turns() >= QUIET_LIMIT as u16,
         moves,
         value,
     })

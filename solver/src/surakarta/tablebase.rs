@@ -34,6 +34,17 @@ pub enum TablebaseError {
         /// The side without pieces.
         side: Side,
     },
+    /// A material's table is missing below the folder's largest piece
+    /// count.
+    #[error("{}: the folder holds tables of up to {pieces} pieces but {} is missing (a folder holds every material up to its largest piece count)", dir.display(), missing.display())]
+    Incomplete {
+        /// The folder.
+        dir: PathBuf,
+        /// The missing table.
+        missing: PathBuf,
+        /// The folder's largest piece count.
+        pieces: u32,
+    },
     /// The folder holds no Surakarta table.
     #[error("{}: no Surakarta table (surakarta-MvO.tbl) in this folder; make one with ttc solve surakarta --pieces N --out {}", dir.display(), dir.display())]
     Empty {
@@ -111,14 +122,16 @@ impl Tablebase {
                 dir: dir.to_path_buf(),
             });
         }
-        let mut max_pieces = 1;
-        for n in 2..=MAX_TABLE_PIECES {
-            if Material::all_up_to(n)
-                .iter()
-                .all(|m| tables.contains_key(m))
-            {
-                max_pieces = n;
-            }
+        let max_pieces = tables.keys().map(|m| m.pieces()).max().unwrap_or(2);
+        if let Some(missing) = Material::all_up_to(max_pieces)
+            .into_iter()
+            .find(|m| !tables.contains_key(m))
+        {
+            return Err(TablebaseError::Incomplete {
+                dir: dir.to_path_buf(),
+                missing: dir.join(file_name(missing)),
+                pieces: max_pieces,
+            });
         }
         let tb = Tablebase {
             dir: dir.to_path_buf(),
@@ -155,7 +168,8 @@ impl Tablebase {
         &self.dir
     }
 
-    /// The largest piece count for which every material is present.
+    /// The largest piece count of the folder (every material up to it is
+    /// present).
     pub fn max_pieces(&self) -> u32 {
         self.max_pieces
     }

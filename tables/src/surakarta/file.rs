@@ -128,6 +128,12 @@ impl TableHeader {
                 u32_at(12)
             )));
         }
+        if let Some(o) = (20..24).chain(56..HEADER_LEN).find(|&o| h[o] != 0) {
+            return Err(damaged(format!(
+                "byte {o} is {:#04x}, reserved bytes must be zero",
+                h[o]
+            )));
+        }
         let computed = CRC64.checksum(&h[0..48]);
         if computed != u64_at(48) {
             return Err(damaged(format!(
