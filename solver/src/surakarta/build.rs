@@ -118,17 +118,8 @@ fn keep_existing(
     for &m in mats {
         let t = MaterialTable::open(&dir.join(file_name(m)), Some(m))?;
         t.verify_cells()?;
-        if let Some((child, expected)) = t.header().child {
-            let c = &open[&child];
-            if c.header().cells_crc != expected {
-                return Err(SurakartaTableError::Mixed {
-                    path: t.path().to_path_buf(),
-                    child_path: c.path().to_path_buf(),
-                    child,
-                    expected,
-                    found: c.header().cells_crc,
-                });
-            }
+        if let Some((child, _)) = t.header().child {
+            t.check_solved_from(&open[&child])?;
         }
         kept.push(t);
     }

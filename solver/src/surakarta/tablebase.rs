@@ -146,18 +146,12 @@ impl Tablebase {
     /// table in the folder.
     fn check_children(&self) -> Result<(), SurakartaTableError> {
         for t in self.tables.values() {
-            if let Some((child, expected)) = t.header().child {
-                if let Some(c) = self.tables.get(&child) {
-                    if c.header().cells_crc != expected {
-                        return Err(SurakartaTableError::Mixed {
-                            path: t.path().to_path_buf(),
-                            child_path: c.path().to_path_buf(),
-                            child,
-                            expected,
-                            found: c.header().cells_crc,
-                        });
-                    }
-                }
+            if let Some(c) = t
+                .header()
+                .child
+                .and_then(|(child, _)| self.tables.get(&child))
+            {
+                t.check_solved_from(c)?;
             }
         }
         Ok(())

@@ -360,6 +360,28 @@ impl MaterialTable {
         &self.map[HEADER_LEN + 2 * self.header.cells as usize..]
     }
 
+    /// Checks that this table was solved from `child`, the table of its
+    /// child material: the cells CRC recorded in the header is `child`'s.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Mixed`] naming both files.
+    pub fn check_solved_from(&self, child: &MaterialTable) -> Result<(), SurakartaTableError> {
+        match self.header.child {
+            Some((m, expected))
+                if m == child.header.material && expected != child.header.cells_crc =>
+            {
+                Err(SurakartaTableError::Mixed {
+                    path: self.path.clone(),
+                    child_path: child.path.clone(),
+                    child: m,
+                    expected,
+                    found: child.header.cells_crc,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Hashes the cells and checks the CRC of the header (about a second
     /// per gigabyte).
     ///
