@@ -2,6 +2,7 @@
 //! temporary folder of the run ([`super::target`]), then one rename.
 
 use super::block;
+use super::error::SiteError;
 use super::manifest::{Manifest, SiteInfo, TableBlocks, FORMAT, VERSION};
 use super::target::SiteTarget;
 use crate::answer::TableInfo;
@@ -12,7 +13,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tables::any::AnyTable;
 use tables::checksum::CRC64;
-use tables::error::CompactError;
 
 /// A file of the page, written at the site's root under `name` (a plain
 /// file name such as `app.js`).
@@ -78,61 +78,6 @@ pub struct SiteReport {
     /// What went wrong without failing the export (an old site that
     /// `force` replaced but could not remove).
     pub warnings: Vec<String>,
-}
-
-/// Why a site could not be written.
-#[derive(Debug, thiserror::Error)]
-pub enum SiteError {
-    /// A table could not be opened or read.
-    #[error(transparent)]
-    Table(#[from] CompactError),
-    /// A file or folder could not be written, read or renamed (the
-    /// operating system's message is the error's source).
-    #[error("{}", path.display())]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// The error.
-        source: std::io::Error,
-    },
-    /// DIR holds files already.
-    #[error("{} exists and is not empty: give a new or empty folder, or --force to replace it", .0.display())]
-    NotEmpty(PathBuf),
-    /// DIR names no folder (`/`, `.`, `..`).
-    #[error("{}: give the site folder a name, such as site/", .0.display())]
-    NoName(PathBuf),
-    /// DIR is a file.
-    #[error("{} exists and is not a folder", .0.display())]
-    NotDir(PathBuf),
-    /// DIR is or contains a table being exported.
-    #[error("{} holds the table {}: write the site to another folder", dir.display(), table.display())]
-    HoldsTable {
-        /// The site folder.
-        dir: PathBuf,
-        /// The table inside it.
-        table: PathBuf,
-    },
-    /// The two tables of a compare site differ in layout.
-    #[error("--compare: {main} and {other} have different layouts; the two tables must share board size, pieces, opening lock and cell counts")]
-    Layout {
-        /// Main table, described.
-        main: String,
-        /// Compared table, described.
-        other: String,
-    },
-    /// A block size out of range.
-    #[error("block size {0} is outside 1..={MAX_BLOCK_SIZE} cells")]
-    BlockSize(u32),
-    /// The cells read do not match the table's cells CRC.
-    #[error("{}: the cells read have CRC-64/XZ {computed:#018x}, the header says {stored:#018x}", path.display())]
-    CellCrc {
-        /// The table.
-        path: PathBuf,
-        /// From the header.
-        stored: u64,
-        /// Computed over the cells exported.
-        computed: u64,
-    },
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
@@ -324,7 +269,7 @@ pub fn export_site(
     progress: SiteProgress,
 ) -> Result<SiteReport, SiteError> {
     if o.block_size == 0 || o.block_size > MAX_BLOCK_SIZE {
-        return Err(SiteError::BlockSize(o.block_size));
+        return Err(SiteError::BlockSize(o.block_size, MAX_BLOCK_SIZE));
     }
     let target = SiteTarget::new(dir)?;
     let paths: Vec<&Path> = std::iter::once(main).chain(compare).collect();

@@ -31,13 +31,14 @@
 //! made.
 
 pub mod block;
+mod error;
 mod export;
 mod manifest;
 pub mod reference;
 mod target;
 
+pub use error::SiteError;
 pub use export::{
-    export_site, SiteAsset, SiteError, SiteOptions, SiteProgress, SiteReport, TableSiteReport,
-    MAX_BLOCK_SIZE,
+    export_site, SiteAsset, SiteOptions, SiteProgress, SiteReport, TableSiteReport, MAX_BLOCK_SIZE,
 };
 pub use manifest::{Manifest, SiteInfo, TableBlocks};

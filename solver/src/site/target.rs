@@ -6,7 +6,7 @@
 //! id and nanoseconds): it never removes or replaces a folder it did not
 //! make in the same run, except `DIR` itself when `force` was given.
 
-use super::export::SiteError;
+use super::error::SiteError;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
