@@ -162,7 +162,7 @@ impl CompactTable {
     /// A table given in memory always passes.
     ///
     /// # Errors
-    /// [`TableError::Changed`] naming the file and what changed.
+    /// [`TableError::Changed`](crate::error::TableError::Changed) naming the file and what changed.
     pub fn check_unchanged(&self) -> Result<(), crate::error::TableError> {
         self.map.check_unchanged()
     }
