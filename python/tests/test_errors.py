@@ -66,7 +66,9 @@ def test_missing_and_folder(tmp_path):
     for path in (tmp_path / "missing.tbl", tmp_path):
         with pytest.raises(ttc.TableError) as e:
             ttc.open_table(path)
-        assert str(e.value) == cli_error("probe", path)
+        # `ttc probe` reads a folder as a Surakarta tablebase; `ttc compare`
+        # reads Tic-Tac-Chec tables only, as `open_table` does.
+        assert str(e.value) == cli_error("compare", path, path)
 
 
 def test_trust_skips_only_the_cell_crc(tables, tmp_path):
