@@ -1,8 +1,6 @@
 //! Cheap features of a position for game-tree search: a 64-bit hash key,
 //! the number of first captures a side has, and its visible pieces by type.
 
-use super::geometry::first_on_ray;
-use super::piece::code_height;
 use super::*;
 
 /// SplitMix64's finaliser: a bijective mix of 64 bits.
@@ -35,20 +33,8 @@ impl Position {
     /// (pairs of an own stack and an enemy stack it can land on and take),
     /// 0 to 180.
     pub fn capture_count(&self, color: Color) -> u32 {
-        let own = self.mask(color);
-        let enemy = self.occupied & !own;
         let mut n = 0;
-        let mut bb = own;
-        while bb != 0 {
-            let from = bb.trailing_zeros() as usize;
-            bb &= bb - 1;
-            let h = code_height(self.stacks[from]);
-            for d in 0..6 {
-                if let Some(to) = first_on_ray(from, d, self.occupied) {
-                    n += (enemy >> to & 1 != 0 && h >= code_height(self.stacks[to])) as u32;
-                }
-            }
-        }
+        self.for_each_landing(color, false, |_, _, _| n += 1);
         n
     }
 
