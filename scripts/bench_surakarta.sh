@@ -2,9 +2,9 @@
 # Benchmark of the Surakarta endgame solve: every material up to PIECES
 # pieces (default 6), RUNS times (default 3), each run from an empty
 # folder under data/bench/; prints each run's wall time, user time and
-# peak RSS (/usr/bin/time -v), their medians, the cells per second of the
-# median run, and the folder's per-material lines of the last run. Give a
-# second binary as OTHER to alternate two builds run by run (before and
+# peak RSS (/usr/bin/time -v), their medians, the positions (canonical
+# cells) per second of wall and of user time, and the folder's
+# per-material lines of the last run. Give a second binary as OTHER to alternate two builds run by run (before and
 # after a change). Run it on otherwise idle cores.
 #
 #   scripts/bench_surakarta.sh [PIECES] [RUNS]
@@ -27,8 +27,8 @@ for i in $(seq 1 "$runs"); do
         wall=$(grep "Elapsed (wall clock)" "$log" | awk '{print $NF}')
         user=$(grep "User time" "$log" | awk '{print $NF}')
         rss=$(grep "Maximum resident set size" "$log" | awk '{print $NF}')
-        cells=$(grep -o "[0-9,]* cells" "$log" | tail -1 | tr -d ', cells')
-        echo "$bin run $i: wall $wall, user $user s, peak RSS $rss KB, $cells cells"
+        cells=$(grep -o "[0-9,]* positions, [0-9,]* placements" "$log" | tail -1 | cut -d' ' -f1 | tr -d ,)
+        echo "$bin run $i: wall $wall, user $user s, peak RSS $rss KB, $cells positions"
         echo "$wall $user $rss $cells" >> "data/bench/skt-$(basename "$(dirname "$bin")")-$$.times"
     done
 done
@@ -44,7 +44,8 @@ wall = statistics.median(secs(r[0]) for r in rows)
 user = statistics.median(float(r[1]) for r in rows)
 rss = statistics.median(int(r[2]) for r in rows)
 cells = int(rows[-1][3])
-print(f"{sys.argv[1]}: median wall {wall:.1f} s, median user {user:.1f} s, median peak RSS {rss} KB, {cells / wall / 1e6:.2f} M cells/s")
+print(f"{sys.argv[1]}: median wall {wall:.1f} s, median user {user:.1f} s, median peak RSS {rss} KB, "
+      f"{cells / wall / 1e6:.2f} M positions/s wall, {cells / user / 1e6:.2f} M positions/s per core (user time)")
 PY
     rm -f "$f"
 done

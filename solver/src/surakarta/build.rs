@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 use tables::fsutil::{create_dirs, OutputLock};
-use tables::surakarta::file::{file_name, write_table};
+use tables::surakarta::file::{check_child, file_name, write_table, TableHeader};
 use tables::surakarta::material::MAX_TABLE_PIECES;
 use tables::surakarta::{Material, MaterialTable, SurakartaTableError};
 
@@ -67,10 +67,13 @@ pub fn solve_tablebase(
     }
     create_dirs(dir).map_err(SurakartaTableError::from)?;
     let _lock = OutputLock::acquire(&dir.join("surakarta")).map_err(SurakartaTableError::from)?;
-    let mut open: BTreeMap<Material, MaterialTable> = BTreeMap::new();
+    // The headers of the tables done; a table is mapped only while it is
+    // counted or a region's captures read it, so the memory of a run is
+    // that of its largest region, not of every table before it.
+    let mut done: BTreeMap<Material, TableHeader> = BTreeMap::new();
     let mut out = Vec::new();
     for material in Material::all_up_to(options.max_pieces) {
-        if material.mover < material.other || open.contains_key(&material) {
+        if material.mover < material.other || done.contains_key(&material) {
             continue; // solved with its twin
         }
         let mats: Vec<Material> = if material.swapped() == material {
@@ -78,12 +81,12 @@ pub fn solve_tablebase(
         } else {
             vec![material, material.swapped()]
         };
-        let kept = keep_existing(dir, &mats, &open)?;
+        let kept = keep_existing(dir, &mats, &done)?;
         let (tables, solved, seconds, waves) = match kept {
             Some(t) => (t, false, 0.0, 0),
             None => {
                 let start = Instant::now();
-                let (t, waves) = solve_and_write(dir, material, &open, options.progress)?;
+                let (t, waves) = solve_and_write(dir, material, options.progress)?;
                 (t, true, start.elapsed().as_secs_f64(), waves)
             }
         };
@@ -98,7 +101,7 @@ pub fn solve_tablebase(
             };
             report(&r);
             out.push(r);
-            open.insert(t.header().material, t);
+            done.insert(t.header().material, *t.header());
         }
     }
     Ok(out)
@@ -109,7 +112,7 @@ pub fn solve_tablebase(
 fn keep_existing(
     dir: &Path,
     mats: &[Material],
-    open: &BTreeMap<Material, MaterialTable>,
+    done: &BTreeMap<Material, TableHeader>,
 ) -> Result<Option<Vec<MaterialTable>>, SurakartaTableError> {
     if !mats.iter().all(|m| dir.join(file_name(*m)).exists()) {
         return Ok(None);
@@ -119,7 +122,8 @@ fn keep_existing(
         let t = MaterialTable::open(&dir.join(file_name(m)), Some(m))?;
         t.verify_cells()?;
         if let Some((child, _)) = t.header().child {
-            t.check_solved_from(&open[&child])?;
+            let child_path = dir.join(file_name(child));
+            check_child(t.path(), t.header(), &child_path, &done[&child])?;
         }
         kept.push(t);
     }
@@ -130,10 +134,16 @@ fn keep_existing(
 fn solve_and_write(
     dir: &Path,
     material: Material,
-    open: &BTreeMap<Material, MaterialTable>,
     progress: bool,
 ) -> Result<(Vec<MaterialTable>, u32), SurakartaTableError> {
-    let region = Region::new(material, |c| open.get(&c));
+    let mut children = BTreeMap::new();
+    for c in [material, material.swapped()]
+        .iter()
+        .filter_map(|m| m.after_capture())
+    {
+        children.insert(c, MaterialTable::open(&dir.join(file_name(c)), Some(c))?);
+    }
+    let region = Region::new(material, |c| children.get(&c));
     let solution = solve_region(&region, progress, &material.to_string());
     let mut tables = Vec::new();
     for part in region.parts() {
