@@ -5,7 +5,6 @@
 use audit::surakarta_tb::cell_audit::{audit_all, audit_table};
 use audit::surakarta_tb::naive::{solve_naive, DRAW};
 use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
-use std::collections::BTreeMap;
 use tables::surakarta::codes::RuleValue;
 use tables::surakarta::{EndValue, Material};
 
@@ -55,8 +54,7 @@ fn tables_equal_the_naive_solver_on_every_placement_up_to_4_pieces() {
 #[test]
 fn cell_audit_passes_a_solved_folder_and_catches_a_distance_off_by_one() {
     let (dir, tb) = build(4);
-    let tables: BTreeMap<Material, _> = tb.tables().map(|t| (t.header().material, t)).collect();
-    let audits = audit_all(&tables);
+    let audits = audit_all(&tb.source_tables("the audit").unwrap());
     assert_eq!(audits.len(), 6);
     for a in &audits {
         assert_eq!(a.failures, 0, "{a:?}");
@@ -65,7 +63,7 @@ fn cell_audit_passes_a_solved_folder_and_catches_a_distance_off_by_one() {
     // Damage one win: one more ply than its children give.
     let m = Material::new(2, 2).unwrap();
     let path = dir.path().join(tables::surakarta::file::file_name(m));
-    let t = tb.table(m).unwrap();
+    let t = tb.table(m).unwrap().source().unwrap();
     let cell = (0..t.header().cells)
         .find(|&c| matches!(EndValue::from_code(t.end_code(c)), Some(EndValue::Win(d)) if d > 1))
         .unwrap();
@@ -77,7 +75,11 @@ fn cell_audit_passes_a_solved_folder_and_catches_a_distance_off_by_one() {
     std::fs::write(&copy, &bytes).unwrap();
     let damaged = tables::surakarta::MaterialTable::open(&copy, Some(m)).unwrap();
     assert!(damaged.verify_cells().is_err(), "the CRC catches it");
-    let child = tb.table(Material::new(1, 2).unwrap()).unwrap();
+    let child = tb
+        .table(Material::new(1, 2).unwrap())
+        .unwrap()
+        .source()
+        .unwrap();
     let a = audit_table(&damaged, &damaged, Some(child));
     assert!(a.failures >= 1, "{a:?}");
 }

@@ -29,6 +29,7 @@ mod solve_cmd;
 mod solve_position_cmd;
 mod stats_cmd;
 mod surakarta_cmd;
+mod surakarta_pack_cmd;
 mod text;
 mod variant_args;
 mod verify_cmd;

@@ -14,9 +14,11 @@ use tables::pack::PackOptions;
 /// Arguments of `ttc pack`.
 #[derive(Debug, Args)]
 pub struct PackArgs {
-    /// Source table.
+    /// Source table; or a Surakarta tablebase folder (every table in it
+    /// is packed into the folder OUT, as `surakarta-MvO.ctbl`).
     pub table: PathBuf,
-    /// Output compact table (written as OUT.tmp, then renamed; OUT.sha256 sidecar).
+    /// Output compact table (written as OUT.tmp, then renamed; OUT.sha256
+    /// sidecar); for a Surakarta folder, the output folder.
     pub out: PathBuf,
     /// Cells per zstd block.
     #[arg(long, default_value_t = tables::compact_header::DEFAULT_BLOCK_SIZE)]
@@ -51,6 +53,9 @@ struct PackJson {
 
 /// Runs `ttc pack`.
 pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
+    if a.table.is_dir() {
+        return crate::surakarta_pack_cmd::run_pack(a, json);
+    }
     let t0 = Instant::now();
     if let (Ok(x), Ok(y)) = (
         std::fs::canonicalize(&a.table),

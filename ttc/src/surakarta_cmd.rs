@@ -77,7 +77,7 @@ pub fn run_solve(out: &Path, pieces: u32, json: bool) -> Result<()> {
 pub fn run_stats(dir: &Path, json: bool) -> Result<()> {
     let tb = Tablebase::open(dir)?;
     let mut all = Vec::new();
-    for t in tb.tables() {
+    for t in tb.source_tables("ttc stats")?.values() {
         all.push((t.header().material.to_string(), count_material(t)));
     }
     if json {
@@ -214,7 +214,10 @@ pub fn run_verify(dir: &Path, json: bool) -> Result<()> {
     let tb = Tablebase::open(dir)?;
     let mut lines = Vec::new();
     for t in tb.tables() {
-        t.verify_cells()?;
+        match t.source() {
+            Some(s) => s.verify_cells()?,
+            None => t.verify_crc()?,
+        }
         let sha = tables::sidecar::check_sidecar(t.path())
             .with_context(|| format!("{}: SHA-256 sidecar", t.path().display()))?;
         lines.push(serde_json::json!({
@@ -251,7 +254,6 @@ pub fn run_verify(dir: &Path, json: bool) -> Result<()> {
 /// naive solver's comparison on every placement up to N pieces.
 pub fn run_audit(dir: &Path, naive: Option<u32>, json: bool) -> Result<()> {
     use audit::surakarta_tb::cell_audit::audit_all;
-    use std::collections::BTreeMap;
     let tb = Tablebase::open(dir)?;
     if let Some(n) = naive.filter(|&n| n > tb.max_pieces()) {
         anyhow::bail!(
@@ -261,8 +263,7 @@ pub fn run_audit(dir: &Path, naive: Option<u32>, json: bool) -> Result<()> {
         );
     }
     let start = Instant::now();
-    let tables: BTreeMap<_, _> = tb.tables().map(|t| (t.header().material, t)).collect();
-    let audits = audit_all(&tables);
+    let audits = audit_all(&tb.source_tables("ttc audit")?);
     let failures: u64 = audits.iter().map(|a| a.failures).sum();
     if !json {
         for a in &audits {

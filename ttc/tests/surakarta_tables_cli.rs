@@ -215,3 +215,62 @@ fn bad_positions_and_bad_folders_are_named() {
         &["mixes tables of two runs", "surakarta-1v1.tbl"],
     );
 }
+
+/// `ttc pack DIR OUT`: a compact copy of every table, which `probe`,
+/// `line` and `verify` read as they read the source folder (the same
+/// answers, byte for byte), and which `stats` refuses by name.
+#[test]
+fn a_packed_folder_answers_as_the_source_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("skt");
+    let packed = tmp.path().join("packed");
+    let (d, p) = (dir.to_str().unwrap(), packed.to_str().unwrap());
+    solve(&dir, "4");
+    let o = ttc(&["pack", d, p, "--block-size", "1000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("packed 6 tables into"), "{out}");
+    for m in ["1v1", "2v1", "1v2", "3v1", "2v2", "1v3"] {
+        assert!(packed.join(format!("surakarta-{m}.ctbl")).is_file(), "{m}");
+        assert!(packed.join(format!("surakarta-{m}.ctbl.sha256")).is_file());
+        assert!(!packed.join(format!("surakarta-{m}.tbl")).exists());
+    }
+    for pos in [
+        "6/6/6/1r4/6/1b4 r 0",
+        "6/1b4/6/2r3/r5/1b4 b 7",
+        "b5/6/6/2r3/6/r4b r 3",
+    ] {
+        for cmd in ["probe", "line"] {
+            let a = ttc(&["--json", cmd, d, pos]);
+            let b = ttc(&["--json", cmd, p, pos]);
+            assert!(a.status.success() && b.status.success(), "{}", stderr(&b));
+            assert_eq!(stdout(&a), stdout(&b), "{cmd} {pos}");
+        }
+    }
+    let v = ttc(&["verify", p]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert!(stdout(&v).contains("all 6 tables ok"), "{}", stdout(&v));
+    fails_with(
+        &["stats", p],
+        &["ttc stats reads the source tables", ".ctbl"],
+    );
+    // A second pack into the same folder needs --force.
+    fails_with(&["pack", d, p], &["exists already", "--force"]);
+    let o = ttc(&["pack", d, p, "--force"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A damaged block: verify names the file and the block; a probe that
+    // reads it fails the same way instead of answering.
+    let f = packed.join("surakarta-2v2.ctbl");
+    let mut bytes = fs::read(&f).unwrap();
+    let n = bytes.len();
+    for b in &mut bytes[n - 200..] {
+        *b ^= 0x55;
+    }
+    fs::write(&f, &bytes).unwrap();
+    fails_with(&["verify", p], &["surakarta-2v2.ctbl", "block"]);
+    // Packing a packed folder is refused: pack reads the source tables.
+    fails_with(
+        &["pack", p, tmp.path().join("again").to_str().unwrap()],
+        &["reads the source tables"],
+    );
+}

@@ -7,11 +7,12 @@
 //! the side to move's view) and [`region`] (the [`crate::tier::TierGame`]
 //! of a material and its colour-swapped twin) at the bottom; then
 //! [`tablebase`] (an open folder of tables: probing); [`build`] (the
-//! solve of a folder); [`probe`] (a position's values and its moves best
+//! solve of a folder); [`pack`] (its compact copy); [`probe`] (a position's values and its moves best
 //! first); [`stats`] (per-material figures).
 
 pub mod build;
 pub mod moves;
+pub mod pack;
 pub mod probe;
 pub mod region;
 pub mod stats;

@@ -3,10 +3,12 @@
 use rules::surakarta::{Position, Side};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use tables::surakarta::any::AnyMaterialTable;
 use tables::surakarta::codes::RuleValue;
 use tables::surakarta::file::file_name;
 use tables::surakarta::material::MAX_TABLE_PIECES;
-use tables::surakarta::{EndValue, Material, MaterialTable, SurakartaTableError};
+use tables::surakarta::MaterialTable;
+use tables::surakarta::{EndValue, Material, SurakartaTableError};
 
 /// Why a question to a tablebase folder could not be answered.
 #[derive(Debug, thiserror::Error)]
@@ -45,8 +47,24 @@ pub enum TablebaseError {
         /// The folder's largest piece count.
         pieces: u32,
     },
+    /// The work needs every cell of every table in the source format, but
+    /// the folder holds a compact table.
+    #[error("{}: {what} reads the source tables (surakarta-MvO.tbl), this is a compact one; run it on the folder ttc solve surakarta wrote", path.display())]
+    NeedsSource {
+        /// The compact table.
+        path: PathBuf,
+        /// The work (a command's name).
+        what: String,
+    },
+    /// A file the work would write exists already (and `--force` was not
+    /// given).
+    #[error("{}: exists already; give --force to replace it", path.display())]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
     /// The folder holds no Surakarta table.
-    #[error("{}: no Surakarta table (surakarta-MvO.tbl) in this folder; make one with ttc solve surakarta --pieces N --out {}", dir.display(), dir.display())]
+    #[error("{}: no Surakarta table (surakarta-MvO.tbl, or its compact copy surakarta-MvO.ctbl) in this folder; make one with ttc solve surakarta --pieces N --out {}", dir.display(), dir.display())]
     Empty {
         /// The folder.
         dir: PathBuf,
@@ -71,14 +89,16 @@ pub struct PositionValue {
 /// in the folder).
 pub struct Tablebase {
     dir: PathBuf,
-    tables: BTreeMap<Material, MaterialTable>,
+    tables: BTreeMap<Material, AnyMaterialTable>,
     max_pieces: u32,
 }
 
 impl Tablebase {
-    /// Opens every `surakarta-MvO.tbl` of `dir` and checks each table's
-    /// cells CRC. The largest piece count all of whose materials are
-    /// present is the folder's reach.
+    /// Opens every table of `dir` (per material the source table
+    /// `surakarta-MvO.tbl`, else its compact copy `surakarta-MvO.ctbl`) and
+    /// checks each source table's cells CRC; a compact table's blocks are
+    /// each checked against their checksum when read. The largest piece
+    /// count all of whose materials are present is the folder's reach.
     ///
     /// # Errors
     /// [`TablebaseError::Empty`] for a folder without tables; a table's
@@ -89,7 +109,7 @@ impl Tablebase {
         let tb = Tablebase::open_trusted(dir)?;
         let checks: Vec<_> = {
             use rayon::prelude::*;
-            let all: Vec<&MaterialTable> = tb.tables.values().collect();
+            let all: Vec<&MaterialTable> = tb.tables.values().filter_map(|t| t.source()).collect();
             all.par_iter().map(|t| t.verify_crc()).collect()
         };
         checks.into_iter().collect::<Result<Vec<()>, _>>()?;
@@ -105,9 +125,8 @@ impl Tablebase {
     pub fn open_trusted(dir: &Path) -> Result<Tablebase, TablebaseError> {
         let mut tables = BTreeMap::new();
         for material in Material::all_up_to(MAX_TABLE_PIECES) {
-            let path = dir.join(file_name(material));
-            if path.exists() {
-                tables.insert(material, MaterialTable::open(&path, Some(material))?);
+            if let Some(t) = AnyMaterialTable::open_in(dir, material)? {
+                tables.insert(material, t);
             }
         }
         if tables.is_empty() {
@@ -169,15 +188,37 @@ impl Tablebase {
     }
 
     /// The open tables, by material (fewest pieces first).
-    pub fn tables(&self) -> impl Iterator<Item = &MaterialTable> {
+    pub fn tables(&self) -> impl Iterator<Item = &AnyMaterialTable> {
         self.tables.values()
+    }
+
+    /// The source tables by material, for work that reads every cell
+    /// (`what` names it in the error).
+    ///
+    /// # Errors
+    /// [`TablebaseError::NeedsSource`] naming the first compact table.
+    pub fn source_tables(
+        &self,
+        what: &str,
+    ) -> Result<BTreeMap<Material, &MaterialTable>, TablebaseError> {
+        self.tables
+            .iter()
+            .map(|(&m, t)| {
+                t.source()
+                    .map(|s| (m, s))
+                    .ok_or_else(|| TablebaseError::NeedsSource {
+                        path: t.path().to_path_buf(),
+                        what: what.to_string(),
+                    })
+            })
+            .collect()
     }
 
     /// The table of `material`.
     ///
     /// # Errors
     /// [`SurakartaTableError::Missing`] when the folder has none.
-    pub fn table(&self, material: Material) -> Result<&MaterialTable, SurakartaTableError> {
+    pub fn table(&self, material: Material) -> Result<&AnyMaterialTable, SurakartaTableError> {
         self.tables
             .get(&material)
             .ok_or_else(|| SurakartaTableError::Missing {
@@ -191,7 +232,7 @@ impl Tablebase {
     ///
     /// # Errors
     /// [`SurakartaTableError::Missing`] when the material's table is not
-    /// in the folder.
+    /// in the folder; a compact table's failed read or damaged block.
     pub fn codes(
         &self,
         mover: u64,
@@ -207,8 +248,8 @@ impl Tablebase {
             }
         })?;
         let t = self.table(material)?;
-        let cell = t.index().rank(mover, other);
-        Ok((material, t.end_code(cell), t.rule_code(cell)))
+        let (end, rule) = t.codes(t.index().rank(mover, other))?;
+        Ok((material, end, rule))
     }
 
     /// The values of `position`.
@@ -239,7 +280,7 @@ impl Tablebase {
         }
         let (material, end, rule) = self.codes(mover, other)?;
         let bad = |what: String| SurakartaTableError::BadCode {
-            path: self.dir.join(file_name(material)),
+            path: self.tables[&material].path().to_path_buf(),
             cell: self.tables[&material].index().rank(mover, other),
             what,
         };

@@ -84,6 +84,17 @@ pub enum SurakartaTableError {
         /// CRC of the child table found.
         found: u64,
     },
+    /// A block of a compact table is damaged: its checksum, its
+    /// decompression or its length is wrong.
+    #[error("{}: block {block} {what}", path.display())]
+    Block {
+        /// The compact table.
+        path: PathBuf,
+        /// The block.
+        block: u64,
+        /// What is wrong.
+        what: String,
+    },
     /// A SHA-256 sidecar does not match its table.
     #[error("{}: SHA-256 is {computed}, its sidecar says {stored}", path.display())]
     Sidecar {

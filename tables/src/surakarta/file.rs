@@ -141,39 +141,76 @@ impl TableHeader {
                 u64_at(48)
             )));
         }
-        let material = Material::new(h[16] as u32, h[17] as u32).ok_or_else(|| {
-            damaged(format!(
-                "material {}v{} is not one any table holds",
-                h[16], h[17]
-            ))
-        })?;
-        let cells = u64_at(24);
-        let expected = MaterialIndex::new(material).cells();
-        if cells != expected {
-            return Err(damaged(format!(
-                "{cells} cells, the {material} index has {expected}"
-            )));
-        }
-        let child = match (h[18], h[19], material.after_capture()) {
-            (0, 0, None) => None,
-            (m, o, Some(c)) if m == c.mover && o == c.other => Some((c, u64_at(40))),
-            (m, o, _) => {
-                return Err(damaged(format!(
-                    "child material {m}v{o} does not follow from {material}"
-                )))
-            }
-        };
-        Ok(TableHeader {
-            material,
-            cells,
-            cells_crc: u64_at(32),
-            child,
-        })
+        parse_fields(h, &damaged)
     }
 
     /// Bytes of the whole file.
     pub fn file_len(&self) -> u64 {
         HEADER_LEN as u64 + 3 * self.cells
+    }
+}
+
+/// The material, cells and child fields (offsets 16..48, the same in the
+/// source and the compact header), checked against the material's index.
+pub(super) fn parse_fields(
+    h: &[u8],
+    damaged: &dyn Fn(String) -> SurakartaTableError,
+) -> Result<TableHeader, SurakartaTableError> {
+    let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
+    let material = Material::new(h[16] as u32, h[17] as u32).ok_or_else(|| {
+        damaged(format!(
+            "material {}v{} is not one any table holds",
+            h[16], h[17]
+        ))
+    })?;
+    let cells = u64_at(24);
+    let expected = MaterialIndex::new(material).cells();
+    if cells != expected {
+        return Err(damaged(format!(
+            "{cells} cells, the {material} index has {expected}"
+        )));
+    }
+    let child = match (h[18], h[19], material.after_capture()) {
+        (0, 0, None) => None,
+        (m, o, Some(c)) if m == c.mover && o == c.other => Some((c, u64_at(40))),
+        (m, o, _) => {
+            return Err(damaged(format!(
+                "child material {m}v{o} does not follow from {material}"
+            )))
+        }
+    };
+    Ok(TableHeader {
+        material,
+        cells,
+        cells_crc: u64_at(32),
+        child,
+    })
+}
+
+/// Checks that the table at `path` (header `header`) was solved from the
+/// table at `child_path` (header `child`) when that is its child
+/// material's table: the child's cells CRC is the one recorded in
+/// `header`.
+///
+/// # Errors
+/// [`SurakartaTableError::Mixed`] naming both files.
+pub fn check_child(
+    path: &Path,
+    header: &TableHeader,
+    child_path: &Path,
+    child: &TableHeader,
+) -> Result<(), SurakartaTableError> {
+    match header.child {
+        Some((m, expected)) if m == child.material && expected != child.cells_crc => {
+            Err(SurakartaTableError::Mixed {
+                path: path.to_path_buf(),
+                child_path: child_path.to_path_buf(),
+                child: m,
+                expected,
+                found: child.cells_crc,
+            })
+        }
+        _ => Ok(()),
     }
 }
 
@@ -189,7 +226,7 @@ pub fn cells_crc(end: &[u16], rule: &[u8]) -> u64 {
     d.finalize()
 }
 
-fn io(path: &Path) -> impl Fn(std::io::Error) -> SurakartaTableError + '_ {
+pub(super) fn io(path: &Path) -> impl Fn(std::io::Error) -> SurakartaTableError + '_ {
     move |source| SurakartaTableError::Io {
         path: path.to_path_buf(),
         source,
@@ -234,20 +271,34 @@ pub fn write_table(
         let file = w.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
         file.sync_all().map_err(io(&tmp))?;
     }
-    let digest = crate::sidecar::hex(&sha.finalize());
+    place(&tmp, path, &crate::sidecar::hex(&sha.finalize()))?;
+    Ok(header)
+}
+
+/// Renames the finished, synced file `tmp` to `path` and writes its
+/// SHA-256 sidecar (`digest`, lower-case hex) beside it, the sidecar too
+/// under a temporary name unique to this process first.
+///
+/// # Errors
+/// [`SurakartaTableError::Io`] naming the file that failed.
+pub(super) fn place(tmp: &Path, path: &Path, digest: &str) -> Result<(), SurakartaTableError> {
     let side = crate::sidecar::sha256_path(path);
     let side_tmp = unique_tmp(&side);
-    std::fs::write(&side_tmp, crate::sidecar::sidecar_line(&digest, path))
-        .map_err(io(&side_tmp))?;
-    std::fs::rename(&tmp, path).map_err(io(path))?;
+    {
+        let mut f = File::create(&side_tmp).map_err(io(&side_tmp))?;
+        f.write_all(&crate::sidecar::sidecar_line(digest, path))
+            .map_err(io(&side_tmp))?;
+        f.sync_all().map_err(io(&side_tmp))?;
+    }
+    std::fs::rename(tmp, path).map_err(io(path))?;
     std::fs::rename(&side_tmp, &side).map_err(io(&side))?;
     crate::fsutil::sync_parent(path);
-    Ok(header)
+    Ok(())
 }
 
 /// A temporary name beside `path` that no other run uses: the name, the
 /// process id and the time in nanoseconds.
-fn unique_tmp(path: &Path) -> PathBuf {
+pub(super) fn unique_tmp(path: &Path) -> PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
@@ -366,20 +417,7 @@ impl MaterialTable {
     /// # Errors
     /// [`SurakartaTableError::Mixed`] naming both files.
     pub fn check_solved_from(&self, child: &MaterialTable) -> Result<(), SurakartaTableError> {
-        match self.header.child {
-            Some((m, expected))
-                if m == child.header.material && expected != child.header.cells_crc =>
-            {
-                Err(SurakartaTableError::Mixed {
-                    path: self.path.clone(),
-                    child_path: child.path.clone(),
-                    child: m,
-                    expected,
-                    found: child.header.cells_crc,
-                })
-            }
-            _ => Ok(()),
-        }
+        check_child(&self.path, &self.header, &child.path, &child.header)
     }
 
     /// Hashes the cells and checks the CRC of the header (about a second

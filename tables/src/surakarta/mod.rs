@@ -11,11 +11,15 @@
 //!
 //! Files run one way: [`symmetry`] and [`colex`] at the bottom, then
 //! [`material`], [`mover_sets`] (the canonical mover sets), [`index`]
-//! (rank/unrank of a material), [`codes`] (what a cell holds) and
-//! [`file`](mod@file) (the table on disk).
+//! (rank/unrank of a material), [`codes`] (what a cell holds),
+//! [`file`](mod@file) (the table on disk) and [`compact_header`] /
+//! [`compact`] (its zstd-block copy).
 
+pub mod any;
 pub mod codes;
 pub mod colex;
+pub mod compact;
+pub mod compact_header;
 pub mod error;
 pub mod file;
 pub mod index;
@@ -24,6 +28,7 @@ pub mod mover_sets;
 pub mod symmetry;
 
 pub use codes::{EndValue, RuleValue};
+pub use compact::CompactMaterialTable;
 pub use error::SurakartaTableError;
 pub use file::{MaterialTable, TableHeader};
 pub use index::MaterialIndex;
