@@ -83,6 +83,15 @@ impl TableBytes {
         matches!(self.data, Data::Mapped(_))
     }
 
+    /// Tells the kernel that a mapping is read at random (no read-ahead:
+    /// a probe reads a few bytes far apart); nothing for bytes in memory.
+    pub fn advise_random(&self) {
+        #[cfg(unix)]
+        if let Data::Mapped(m) = &self.data {
+            let _ = m.advise(memmap2::Advice::Random);
+        }
+    }
+
     /// Refuses the table once its file changed ([`FileGuard::check`]);
     /// bytes given in memory have no file and always pass.
     ///

@@ -7,17 +7,23 @@
 //! the side to move's view) and [`region`] (the [`crate::tier::TierGame`]
 //! of a material and its colour-swapped twin) at the bottom; then
 //! [`tablebase`] (an open folder of tables: probing); [`build`] (the
-//! solve of a folder); [`pack`] (its compact copy); [`probe`] (a position's values and its moves best
-//! first); [`stats`] (per-material figures).
+//! solve of a folder); [`pack`] (its compact copy); [`probe`] (a
+//! position's values and its moves best first); [`line`] (the best line);
+//! [`probe_many`](mod@probe_many) (a batch of positions as bitboards, in
+//! parallel); [`stats`] (per-material figures).
 
 pub mod build;
+pub mod line;
 pub mod moves;
 pub mod pack;
 pub mod probe;
+pub mod probe_many;
 pub mod region;
 pub mod stats;
 pub mod tablebase;
 
 pub use build::{solve_tablebase, BuildOptions, MaterialReport};
+pub use line::{best_line, LineAnswer, LineEnd, LineStep, MAX_LINE_PLIES};
 pub use probe::{probe_position, MoveAnswer, ProbeAnswer};
-pub use tablebase::{PositionValue, Tablebase, TablebaseError};
+pub use probe_many::{probe_many, BatchFailure, BatchPosition};
+pub use tablebase::{OpenOptions, PositionValue, Tablebase, TablebaseError};

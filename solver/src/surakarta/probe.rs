@@ -29,6 +29,27 @@ pub struct MoveAnswer {
     end: EndValue,
     #[serde(skip)]
     rule: RuleValue,
+    #[serde(skip)]
+    child: Position,
+}
+
+impl MoveAnswer {
+    /// The position after the move (its counter held at 50 once the rule
+    /// has drawn the game).
+    pub fn child(&self) -> &Position {
+        &self.child
+    }
+
+    /// The move's value without the 50-ply rule, for the mover.
+    pub fn end_value(&self) -> EndValue {
+        self.end
+    }
+
+    /// The move's value under the 50-ply rule at the position's counter,
+    /// for the mover.
+    pub fn rule_value(&self) -> RuleValue {
+        self.rule
+    }
 }
 
 /// A position's answer.
@@ -147,6 +168,7 @@ fn move_answer(
         position: child.to_string(),
         end,
         rule,
+        child,
     })
 }
 

@@ -1,6 +1,6 @@
 //! An open folder of Surakarta tables, probed in place.
 
-use rules::surakarta::{Position, Side};
+use rules::surakarta::{Position, PositionError, Side};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tables::surakarta::any::AnyMaterialTable;
@@ -63,6 +63,20 @@ pub enum TablebaseError {
         /// The file.
         path: PathBuf,
     },
+    /// Two bitboards and a quiet counter that are no position: a bit
+    /// beyond the 36 points, a point held by both sides, more than 12
+    /// pieces a side, or a counter above 50 ([`Tablebase::probe_bits`]).
+    #[error("position of side-to-move pieces {mover:#x} and other pieces {other:#x} ({quiet} quiet plies): {source}")]
+    Invalid {
+        /// The side to move's bitboard.
+        mover: u64,
+        /// The other side's bitboard.
+        other: u64,
+        /// The quiet counter.
+        quiet: u16,
+        /// What is wrong (the side to move is named Red).
+        source: PositionError,
+    },
     /// The folder holds no Surakarta table.
     #[error("{}: no Surakarta table (surakarta-MvO.tbl, or its compact copy surakarta-MvO.ctbl) in this folder; make one with ttc solve surakarta --pieces N --out {}", dir.display(), dir.display())]
     Empty {
@@ -82,6 +96,21 @@ pub struct PositionValue {
     pub rule: RuleValue,
     /// Under the 50-ply rule at the position's own counter.
     pub rule_now: RuleValue,
+}
+
+/// How [`Tablebase::open_with`] opens a folder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Hash every source table's cells against its header's CRC (about a
+    /// second per gigabyte); a compact table's blocks are checked as they
+    /// are read either way.
+    pub verify_cells: bool,
+    /// Read a source table into memory when its file is at most this many
+    /// bytes long, map it otherwise ([`MaterialTable::open_limited`]). The
+    /// commands pass 0 (map every table); the Python package
+    /// [`tables::bytes::IN_MEMORY_LIMIT`] (1 GiB), so that no table of up
+    /// to 8 pieces (the largest, 4v4, is 810 MB) is mapped.
+    pub in_memory_limit: u64,
 }
 
 /// A folder of Surakarta tables, one per material, opened and checked
@@ -106,7 +135,26 @@ impl Tablebase {
     /// length, or solved from another child table than the folder's: a
     /// mixed folder).
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
-        let tb = Tablebase::open_trusted(dir)?;
+        Tablebase::open_with(
+            dir,
+            &OpenOptions {
+                verify_cells: true,
+                in_memory_limit: 0,
+            },
+        )
+    }
+
+    /// [`Tablebase::open`] with `options`: whether the cells are hashed,
+    /// and which source tables are read into memory rather than mapped.
+    ///
+    /// # Errors
+    /// As [`Tablebase::open`] (damaged cells go unnoticed without
+    /// `verify_cells`).
+    pub fn open_with(dir: &Path, options: &OpenOptions) -> Result<Tablebase, TablebaseError> {
+        let tb = Tablebase::open_limited(dir, options.in_memory_limit)?;
+        if !options.verify_cells {
+            return Ok(tb);
+        }
         let checks: Vec<_> = {
             use rayon::prelude::*;
             let all: Vec<&MaterialTable> = tb.tables.values().filter_map(|t| t.source()).collect();
@@ -123,9 +171,15 @@ impl Tablebase {
     /// # Errors
     /// As [`Tablebase::open`], but damaged cells go unnoticed.
     pub fn open_trusted(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        Tablebase::open_limited(dir, 0)
+    }
+
+    /// Opens the tables without hashing their cells, reading source tables
+    /// of up to `in_memory_limit` bytes into memory.
+    fn open_limited(dir: &Path, in_memory_limit: u64) -> Result<Tablebase, TablebaseError> {
         let mut tables = BTreeMap::new();
         for material in Material::all_up_to(MAX_TABLE_PIECES) {
-            if let Some(t) = AnyMaterialTable::open_in(dir, material)? {
+            if let Some(t) = AnyMaterialTable::open_in_limited(dir, material, in_memory_limit)? {
                 tables.insert(material, t);
             }
         }
@@ -227,8 +281,22 @@ impl Tablebase {
             })
     }
 
+    /// Refuses the folder once any of its table files changed since it was
+    /// opened ([`AnyMaterialTable::check_unchanged`], one `fstat` per
+    /// table); [`Tablebase::probe`] checks the table it reads by itself.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Table`] naming the file and what changed.
+    pub fn check_unchanged(&self) -> Result<(), SurakartaTableError> {
+        self.tables
+            .values()
+            .try_for_each(AnyMaterialTable::check_unchanged)
+    }
+
     /// The end and rule codes of the position with side-to-move pieces
-    /// `mover` and opponent pieces `other`.
+    /// `mover` and opponent pieces `other` (disjoint, non-empty, of a
+    /// material the folder holds). No guard check: see
+    /// [`Tablebase::check_unchanged`].
     ///
     /// # Errors
     /// [`SurakartaTableError::Missing`] when the material's table is not
@@ -238,6 +306,21 @@ impl Tablebase {
         mover: u64,
         other: u64,
     ) -> Result<(Material, u16, u8), SurakartaTableError> {
+        let (material, cell) = self.locate(mover, other)?;
+        let (end, rule) = self.tables[&material].codes(cell)?;
+        Ok((material, end, rule))
+    }
+
+    /// The material and the cell of the position (`mover`, `other`).
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Missing`] when the folder has no table of
+    /// the material.
+    pub(super) fn locate(
+        &self,
+        mover: u64,
+        other: u64,
+    ) -> Result<(Material, u64), SurakartaTableError> {
         let material = Material::new(mover.count_ones(), other.count_ones()).ok_or_else(|| {
             SurakartaTableError::Missing {
                 dir: self.dir.clone(),
@@ -248,17 +331,55 @@ impl Tablebase {
             }
         })?;
         let t = self.table(material)?;
-        let (end, rule) = t.codes(t.index().rank(mover, other))?;
-        Ok((material, end, rule))
+        Ok((material, t.index().rank(mover, other)))
     }
 
-    /// The values of `position`.
+    /// Whether a table of the folder is compact (read block by block:
+    /// batches then read their cells in file order).
+    pub(super) fn has_compact(&self) -> bool {
+        self.tables.values().any(|t| t.source().is_none())
+    }
+
+    /// The values in cell `cell` of `material`'s table, the rule's value
+    /// taken at quiet counter `quiet` (`0..=50`). No guard check.
     ///
     /// # Errors
-    /// [`TablebaseError::GameOver`] when a side has no piece,
-    /// [`TablebaseError::TooManyPieces`] beyond the folder's tables, or a
+    /// A compact table's failed read or damaged block;
+    /// [`SurakartaTableError::BadCode`] for a code no finished table
+    /// holds (a filler: the cell of no position).
+    pub(super) fn value_at(
+        &self,
+        material: Material,
+        cell: u64,
+        quiet: u8,
+    ) -> Result<PositionValue, SurakartaTableError> {
+        let t = &self.tables[&material];
+        let (end, rule) = t.codes(cell)?;
+        let bad = |what: String| SurakartaTableError::BadCode {
+            path: t.path().to_path_buf(),
+            cell,
+            what,
+        };
+        let end = EndValue::from_code(end).ok_or_else(|| bad(format!("end code {end}")))?;
+        let rule = RuleValue::from_code(rule).ok_or_else(|| bad(format!("rule code {rule}")))?;
+        Ok(PositionValue {
+            material,
+            end,
+            rule,
+            rule_now: rule.at_counter(quiet.min(50)),
+        })
+    }
+
+    /// The material and cell of `position`, after checking that both sides
+    /// have pieces and the folder holds its piece count.
+    ///
+    /// # Errors
+    /// [`TablebaseError::GameOver`], [`TablebaseError::TooManyPieces`], a
     /// missing table.
-    pub fn probe(&self, position: &Position) -> Result<PositionValue, TablebaseError> {
+    pub(super) fn locate_position(
+        &self,
+        position: &Position,
+    ) -> Result<(Material, u64), TablebaseError> {
         let side = position.side_to_move();
         let (mover, other) = (position.pieces(side), position.pieces(side.opponent()));
         for (s, bb) in [(side, mover), (side.opponent(), other)] {
@@ -278,20 +399,61 @@ impl Tablebase {
                 dir: self.dir.clone(),
             });
         }
-        let (material, end, rule) = self.codes(mover, other)?;
-        let bad = |what: String| SurakartaTableError::BadCode {
-            path: self.tables[&material].path().to_path_buf(),
-            cell: self.tables[&material].index().rank(mover, other),
-            what,
-        };
-        let end = EndValue::from_code(end).ok_or_else(|| bad(format!("end code {end}")))?;
-        let rule = RuleValue::from_code(rule).ok_or_else(|| bad(format!("rule code {rule}")))?;
+        Ok(self.locate(mover, other)?)
+    }
+
+    /// The values of `position`. The table read is first checked against
+    /// its file ([`AnyMaterialTable::check_unchanged`]).
+    ///
+    /// # Errors
+    /// [`TablebaseError::GameOver`] when a side has no piece,
+    /// [`TablebaseError::TooManyPieces`] beyond the folder's tables, a
+    /// missing table, a table file changed since it was opened, a damaged
+    /// block or code.
+    pub fn probe(&self, position: &Position) -> Result<PositionValue, TablebaseError> {
+        let (material, cell) = self.locate_position(position)?;
+        self.tables[&material].check_unchanged()?;
         let quiet = position.quiet_turns().min(50) as u8;
-        Ok(PositionValue {
-            material,
-            end,
-            rule,
-            rule_now: rule.at_counter(quiet),
+        Ok(self.value_at(material, cell, quiet)?)
+    }
+
+    /// The position with side-to-move pieces `mover` and other pieces
+    /// `other` (bitboards, bit `6 * (rank - 1) + file` as in
+    /// `rules::surakarta`) and `quiet` plies since the last capture, Red
+    /// to move (a position and its colour-swapped twin have the same
+    /// values).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Invalid`] when they are no position (a bit
+    /// beyond the 36 points, a point held twice, more than 12 pieces a
+    /// side, `quiet` above 50).
+    pub fn position_of_bits(
+        mover: u64,
+        other: u64,
+        quiet: u16,
+    ) -> Result<Position, TablebaseError> {
+        Position::from_parts(mover, other, Side::Red, quiet).map_err(|source| {
+            TablebaseError::Invalid {
+                mover,
+                other,
+                quiet,
+                source,
+            }
         })
+    }
+
+    /// [`Tablebase::probe`] of the position of bitboards `mover` (the
+    /// side to move's pieces) and `other`, `quiet` plies after the last
+    /// capture ([`Tablebase::position_of_bits`]).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Invalid`], then as [`Tablebase::probe`].
+    pub fn probe_bits(
+        &self,
+        mover: u64,
+        other: u64,
+        quiet: u16,
+    ) -> Result<PositionValue, TablebaseError> {
+        self.probe(&Tablebase::position_of_bits(mover, other, quiet)?)
     }
 }

@@ -1,5 +1,5 @@
-//! A Surakarta table in either format: the source table (memory-mapped)
-//! or its compact copy (zstd blocks read on demand).
+//! A Surakarta table in either format: the source table (memory-mapped,
+//! or read into memory) or its compact copy (zstd blocks read on demand).
 
 use super::compact::CompactMaterialTable;
 use super::compact_header::compact_file_name;
@@ -34,9 +34,24 @@ impl AnyMaterialTable {
         dir: &Path,
         material: Material,
     ) -> Result<Option<AnyMaterialTable>, SurakartaTableError> {
+        AnyMaterialTable::open_in_limited(dir, material, 0)
+    }
+
+    /// [`AnyMaterialTable::open_in`], a source table read into memory when
+    /// its file is at most `in_memory_limit` bytes long and mapped
+    /// otherwise ([`MaterialTable::open_limited`]); a compact table is
+    /// never mapped.
+    ///
+    /// # Errors
+    /// As [`AnyMaterialTable::open_in`].
+    pub fn open_in_limited(
+        dir: &Path,
+        material: Material,
+        in_memory_limit: u64,
+    ) -> Result<Option<AnyMaterialTable>, SurakartaTableError> {
         let source = dir.join(file_name(material));
         if source.exists() {
-            return MaterialTable::open(&source, Some(material))
+            return MaterialTable::open_limited(&source, Some(material), in_memory_limit)
                 .map(|t| Some(AnyMaterialTable::Source(t)));
         }
         let compact = dir.join(compact_file_name(material));
@@ -87,7 +102,21 @@ impl AnyMaterialTable {
         }
     }
 
-    /// The end code and rule code of cell `cell < cells`.
+    /// Refuses the table once its file changed since it was opened
+    /// ([`MaterialTable::check_unchanged`],
+    /// [`CompactMaterialTable::check_unchanged`]).
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Table`] naming the file and what changed.
+    pub fn check_unchanged(&self) -> Result<(), SurakartaTableError> {
+        match self {
+            AnyMaterialTable::Source(t) => t.check_unchanged(),
+            AnyMaterialTable::Compact(t) => t.check_unchanged(),
+        }
+    }
+
+    /// The end code and rule code of cell `cell < cells` (no
+    /// [`AnyMaterialTable::check_unchanged`]: the caller checks).
     ///
     /// # Errors
     /// For a compact table, a failed read or a damaged block.

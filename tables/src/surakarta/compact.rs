@@ -6,15 +6,18 @@
 //! file truncated or rewritten while open gives an error (a short read, a
 //! block checksum that does not match), never a crash. Every block read is
 //! checked against the checksum of the block index before it is
-//! decompressed.
+//! decompressed, and the table keeps a guard of its file
+//! ([`CompactMaterialTable::check_unchanged`]) so that no answer, not even
+//! one from a cached block, comes from a file changed since it was opened.
 
 use super::compact_header::{CompactHeader, COMPACT_HEADER_LEN, INDEX_ENTRY_LEN};
 use super::error::SurakartaTableError;
-use super::file::{io, place, unique_tmp, MaterialTable};
+use super::file::{from_table_error, io, place, unique_tmp, MaterialTable};
 use super::index::MaterialIndex;
 use super::material::Material;
 use crate::block_cache::BlockCache;
 use crate::checksum::{block_crc, CRC64};
+use crate::guard::FileGuard;
 use rayon::prelude::*;
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
@@ -159,7 +162,8 @@ pub struct CompactMaterialTable {
     path: PathBuf,
     header: CompactHeader,
     index: MaterialIndex,
-    file: File,
+    /// The open file and what it was when opened.
+    guard: FileGuard,
     /// Offset of each block's compressed bytes in the data, then the data
     /// length (`blocks + 1` entries), and each block's checksum.
     offsets: Box<[u64]>,
@@ -194,9 +198,9 @@ impl CompactMaterialTable {
         expected: Option<Material>,
         cache_blocks: usize,
     ) -> Result<CompactMaterialTable, SurakartaTableError> {
-        crate::fsutil::check_regular(path)?;
-        let file = File::open(path).map_err(io(path))?;
-        let len = file.metadata().map_err(io(path))?.len();
+        let file = crate::fsutil::open_regular(path).map_err(from_table_error)?;
+        let guard = FileGuard::new(path, file).map_err(from_table_error)?;
+        let (file, len) = (guard.file(), guard.len());
         let mut h = vec![0u8; COMPACT_HEADER_LEN.min(len as usize)];
         file.read_exact_at(&mut h, 0).map_err(io(path))?;
         let header = CompactHeader::parse(path, &h)?;
@@ -250,7 +254,7 @@ impl CompactMaterialTable {
             path: path.to_path_buf(),
             index: MaterialIndex::new(header.table.material),
             header,
-            file,
+            guard,
             offsets: offsets.into(),
             crcs,
             cache: BlockCache::new(cache_blocks.max(1)),
@@ -272,6 +276,20 @@ impl CompactMaterialTable {
         &self.index
     }
 
+    /// Refuses the table once its file changed since it was opened
+    /// ([`FileGuard::check`]: an `fstat` every call, the path and the
+    /// first bytes at most a millisecond apart). Call it before reading
+    /// cells for an answer: a cached block would otherwise still answer
+    /// for a file replaced or rewritten since.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Table`] with
+    /// [`crate::error::TableError::Changed`] naming the file and what
+    /// changed.
+    pub fn check_unchanged(&self) -> Result<(), SurakartaTableError> {
+        self.guard.check().map_err(SurakartaTableError::Table)
+    }
+
     fn block_error(&self, block: u64, what: String) -> SurakartaTableError {
         SurakartaTableError::Block {
             path: self.path.clone(),
@@ -284,7 +302,8 @@ impl CompactMaterialTable {
     fn read_block(&self, b: u64) -> Result<Vec<u8>, SurakartaTableError> {
         let (start, stop) = (self.offsets[b as usize], self.offsets[b as usize + 1]);
         let mut frame = vec![0u8; (stop - start) as usize];
-        self.file
+        self.guard
+            .file()
             .read_exact_at(&mut frame, self.header.data_offset() + start)
             .map_err(io(&self.path))?;
         let computed = block_crc(BLOCK_CRC_SCHEME, b, &frame);

@@ -29,8 +29,9 @@ use super::codes::{END_DRAW, END_FILLER, END_UNDECIDED, RULE_FILLER};
 use super::error::SurakartaTableError;
 use super::index::MaterialIndex;
 use super::material::Material;
+use crate::bytes::TableBytes;
 use crate::checksum::CRC64;
-use memmap2::Mmap;
+use crate::error::TableError;
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -308,12 +309,23 @@ pub(super) fn unique_tmp(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// An open table, memory-mapped and probed in place.
+/// A shared-helper error on `path` as this module's error: an I/O error
+/// keeps its [`SurakartaTableError::Io`] wording (the path, then the
+/// system's words), anything else is wrapped.
+pub(super) fn from_table_error(e: TableError) -> SurakartaTableError {
+    match e {
+        TableError::Io { path, source } => SurakartaTableError::Io { path, source },
+        e => SurakartaTableError::Table(e),
+    }
+}
+
+/// An open table, probed in place: read into memory, or memory-mapped
+/// (see [`MaterialTable::open_limited`]).
 pub struct MaterialTable {
     path: PathBuf,
     header: TableHeader,
     index: MaterialIndex,
-    map: Mmap,
+    bytes: TableBytes,
 }
 
 impl std::fmt::Debug for MaterialTable {
@@ -328,9 +340,9 @@ impl std::fmt::Debug for MaterialTable {
 }
 
 impl MaterialTable {
-    /// Opens the table at `path` and checks its header and length, and
-    /// that it is the table of `expected` when given. The cells are not
-    /// hashed: [`MaterialTable::verify_cells`] does that.
+    /// Opens the table at `path`, memory-mapped, and checks its header and
+    /// length, and that it is the table of `expected` when given. The
+    /// cells are not hashed: [`MaterialTable::verify_cells`] does that.
     ///
     /// # Errors
     /// [`SurakartaTableError`]: not a regular file, foreign, damaged
@@ -339,13 +351,30 @@ impl MaterialTable {
         path: &Path,
         expected: Option<Material>,
     ) -> Result<MaterialTable, SurakartaTableError> {
-        crate::fsutil::check_regular(path)?;
-        let file = File::open(path).map_err(io(path))?;
-        // SAFETY: a read-only mapping of a finished table; tables are
-        // written under a temporary name and renamed, never changed in
-        // place by this toolkit.
-        let map = unsafe { Mmap::map(&file) }.map_err(io(path))?;
-        let header = TableHeader::parse(path, &map[..map.len().min(HEADER_LEN)])?;
+        MaterialTable::open_limited(path, expected, 0)
+    }
+
+    /// [`MaterialTable::open`], reading the file into memory when it is at
+    /// most `in_memory_limit` bytes long and mapping it read-only
+    /// otherwise ([`TableBytes::open`]). Either way the table keeps a
+    /// guard of its file ([`MaterialTable::check_unchanged`]). A table read
+    /// into memory never faults whatever happens to its file; a mapped one
+    /// faults (SIGBUS) if its file is shortened while a read touches the
+    /// lost pages (the guard checked before a read narrows that window to
+    /// the read itself, see [`crate::guard`]). The front ends that keep a
+    /// table open (Python) pass [`crate::bytes::IN_MEMORY_LIMIT`] (1 GiB,
+    /// more than any table of up to 8 pieces), the commands 0.
+    ///
+    /// # Errors
+    /// As [`MaterialTable::open`]; [`SurakartaTableError::Table`] with
+    /// [`TableError::Changed`] for a file that changed while it was read.
+    pub fn open_limited(
+        path: &Path,
+        expected: Option<Material>,
+        in_memory_limit: u64,
+    ) -> Result<MaterialTable, SurakartaTableError> {
+        let bytes = TableBytes::open(path, in_memory_limit).map_err(from_table_error)?;
+        let header = TableHeader::parse(path, &bytes[..bytes.len().min(HEADER_LEN)])?;
         if let Some(m) = expected {
             if m != header.material {
                 return Err(SurakartaTableError::Header {
@@ -354,23 +383,40 @@ impl MaterialTable {
                 });
             }
         }
-        if map.len() as u64 != header.file_len() {
+        if bytes.len() as u64 != header.file_len() {
             return Err(SurakartaTableError::Length {
                 path: path.to_path_buf(),
                 expected: header.file_len(),
-                found: map.len() as u64,
+                found: bytes.len() as u64,
             });
         }
-        #[cfg(unix)]
-        {
-            let _ = map.advise(memmap2::Advice::Random);
-        }
+        bytes.advise_random();
         Ok(MaterialTable {
             path: path.to_path_buf(),
             index: MaterialIndex::new(header.material),
             header,
-            map,
+            bytes,
         })
+    }
+
+    /// Whether the cells are a mapping of the file (not a copy in memory).
+    pub fn is_mapped(&self) -> bool {
+        self.bytes.is_mapped()
+    }
+
+    /// Refuses the table once its file changed since it was opened: its
+    /// length or modification time (every call; an `fstat`, 1 to 4 us),
+    /// the file its path names or its first bytes (at most a millisecond
+    /// apart); see [`crate::guard::FileGuard::check`]. Call it before
+    /// reading cells for an answer.
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Table`] with [`TableError::Changed`] naming
+    /// the file and what changed.
+    pub fn check_unchanged(&self) -> Result<(), SurakartaTableError> {
+        self.bytes
+            .check_unchanged()
+            .map_err(SurakartaTableError::Table)
     }
 
     /// The file.
@@ -392,23 +438,23 @@ impl MaterialTable {
     #[inline]
     pub fn end_code(&self, cell: u64) -> u16 {
         let o = HEADER_LEN + 2 * cell as usize;
-        u16::from_le_bytes([self.map[o], self.map[o + 1]])
+        u16::from_le_bytes([self.bytes[o], self.bytes[o + 1]])
     }
 
     /// Rule code of cell `cell < cells`.
     #[inline]
     pub fn rule_code(&self, cell: u64) -> u8 {
-        self.map[HEADER_LEN + 2 * self.header.cells as usize + cell as usize]
+        self.bytes[HEADER_LEN + 2 * self.header.cells as usize + cell as usize]
     }
 
     /// The end codes' bytes (two per cell, little-endian).
     pub fn end_bytes(&self) -> &[u8] {
-        &self.map[HEADER_LEN..HEADER_LEN + 2 * self.header.cells as usize]
+        &self.bytes[HEADER_LEN..HEADER_LEN + 2 * self.header.cells as usize]
     }
 
     /// The rule codes (one per cell).
     pub fn rule_bytes(&self) -> &[u8] {
-        &self.map[HEADER_LEN + 2 * self.header.cells as usize..]
+        &self.bytes[HEADER_LEN + 2 * self.header.cells as usize..]
     }
 
     /// Checks that this table was solved from `child`, the table of its
