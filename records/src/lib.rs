@@ -5,7 +5,8 @@
 //!   ([`littlegolem`]); [`tzaar::verify_game`].
 //! * [`surakarta`]: Surakarta records, this project's format and a
 //!   university course's game logs ([`course_log`]);
-//!   [`surakarta::verify_game`].
+//!   [`surakarta::verify_game`]; [`surakarta_tables`] judges its moves
+//!   with the Surakarta endgame tables.
 //! * [`ttc`]: Tic-Tac-Chec records ([`ttc::record`]), optionally annotated
 //!   with a solved table; [`ttc::verify_game`].
 //! * [`engine_notation`]: perft-diff against engines that write moves in
@@ -35,6 +36,7 @@ pub mod engine_notation;
 pub mod littlegolem;
 pub mod record_text;
 pub mod surakarta;
+pub mod surakarta_tables;
 pub mod ttc;
 pub mod tzaar;
 pub mod tzaar_placement;

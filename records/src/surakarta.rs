@@ -263,6 +263,10 @@ pub struct VerifyReport {
     pub engine_disagreement: Option<String>,
     /// Every move of the record, in order.
     pub moves: Vec<MoveEntry>,
+    /// With `--tables DIR`: the moves judged by the endgame tables
+    /// ([`crate::surakarta_tables::annotate`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tables: Option<crate::surakarta_tables::TablesAnnotation>,
 }
 
 fn result_word(status: Status) -> &'static str {
@@ -481,6 +485,7 @@ pub fn verify_game(text: &str, file: &str, options: Options) -> anyhow::Result<V
         engines_agree: replay.disagreement.is_none(),
         engine_disagreement: replay.disagreement,
         moves,
+        tables: None,
     })
 }
 

@@ -35,6 +35,7 @@ mod variant_args;
 mod verify_cmd;
 mod verify_game_cmd;
 mod verify_game_solve;
+mod verify_game_tables;
 
 /// Tic-Tac-Chec tablebase toolkit and perft verifier for Tic-Tac-Chec, TZAAR and Surakarta.
 #[derive(Debug, Parser)]

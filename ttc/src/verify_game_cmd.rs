@@ -11,11 +11,13 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use records::read_record;
 use records::surakarta::{self, SurakartaFormat};
+use records::surakarta_tables::annotate;
 use records::ttc;
 use records::tzaar::{self, TzaarFormat};
 use rules::echo::{clip, clip_quoted};
 use rules::surakarta::DrawRules;
 use solver::probe::Prober;
+use solver::surakarta::Tablebase;
 
 use crate::text::print_json;
 use crate::variant_args::VariantArgs;
@@ -140,6 +142,18 @@ pub struct SurakartaArgs {
     /// under.
     #[arg(long, default_value = "standard", value_parser = parse_draw_rules)]
     pub draw_rules: DrawRules,
+    /// A Surakarta tablebase folder (`ttc solve surakarta --out DIR`, or
+    /// its packed copy): judge every move from the first position the
+    /// tables hold, marking each move that changes the result under the
+    /// 50-ply rule (a win thrown away, a draw lost) and naming the best
+    /// move; changes of the value without the rule are listed too.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// With --tables: skip hashing the tables' cells when opening the
+    /// folder (headers, lengths and the folder's consistency are still
+    /// checked); for a folder checked before with `ttc verify DIR`.
+    #[arg(long, requires = "tables")]
+    pub trust: bool,
 }
 
 /// The `--draw-rules` parser.
@@ -160,8 +174,25 @@ pub fn run_surakarta(args: &SurakartaArgs, json: bool) -> Result<()> {
         format: args.format,
         rules: args.draw_rules,
     };
-    let report = surakarta::verify_game(&text, &file, options)?;
+    let mut report = surakarta::verify_game(&text, &file, options)?;
+    if let Some(dir) = &args.tables {
+        let tb = if args.trust {
+            Tablebase::open_trusted(dir)
+        } else {
+            Tablebase::open(dir)
+        }
+        .with_context(|| format!("--tables {}", dir.display()))?;
+        let name = dir.display().to_string();
+        report.tables = Some(
+            annotate(&report, &tb, &name).with_context(|| format!("{file}: judging the moves"))?,
+        );
+    }
     print_surakarta(&report, json)?;
+    if let Some(t) = &report.tables {
+        if !json {
+            crate::verify_game_tables::print(t);
+        }
+    }
     surakarta::check_report(&report)
 }
 

@@ -274,3 +274,57 @@ fn a_packed_folder_answers_as_the_source_folder() {
         &["reads the source tables"],
     );
 }
+
+#[test]
+fn verify_game_with_tables_marks_the_moves_that_change_the_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("skt");
+    solve(&dir, "4");
+    let d = dir.to_str().unwrap();
+    // Red wins in 5 with e6xa2; a5-a4 draws, then Black's d3-c2 loses.
+    let rec = tmp.path().join("game.txt");
+    fs::write(&rec, "position 4r1/r5/6/3b2/b5/6 r 0\n1. a5-a4 d3-c2\n").unwrap();
+    let r = rec.to_str().unwrap();
+    let o = ttc(&["verify-game", "surakarta", r, "--tables", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    for w in [
+        "2 moves judged, from ply 1",
+        "under the 50-ply rule: 2 (plies 1, 2)",
+        "?? ply 1 red a5-a4: win thrown away (draw): win, dtz 1 (without the rule: win in 5) -> draw",
+        "best e6xa2: win, dtz 1",
+        "?? ply 2 black d3-c2: draw lost",
+    ] {
+        assert!(out.contains(w), "`{w}` not in {out}");
+    }
+    let o = ttc(&[
+        "--json",
+        "verify-game",
+        "surakarta",
+        r,
+        "--tables",
+        d,
+        "--trust",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["tables"]["result_changing"], serde_json::json!([1, 2]));
+    assert_eq!(v["tables"]["moves"][0]["best_move"], "e6xa2");
+    assert_eq!(v["tables"]["moves"][1]["note"], "draw lost");
+    // Without --tables the report has no tables field.
+    let o = ttc(&["--json", "verify-game", "surakarta", r]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.get("tables").is_none());
+    // A folder that is not there is named.
+    let missing = tmp.path().join("nothing");
+    fails_with(
+        &[
+            "verify-game",
+            "surakarta",
+            r,
+            "--tables",
+            missing.to_str().unwrap(),
+        ],
+        &["--tables", "nothing"],
+    );
+}
