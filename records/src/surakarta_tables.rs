@@ -14,7 +14,7 @@
 //!
 //! The tables know neither the game's history nor another convention: a
 //! third repetition (a draw of the standard rules) is not in them, and a
-//! game played under the course convention ([`DrawRules::Course`]: 40
+//! game played under the course convention ([`rules::surakarta::DrawRules::Course`]: 40
 //! plies without a capture end the game, which that course's program gives
 //! to the side with more pieces) is still judged under the 50-ply rule. For
 //! such a game [`CourseEnd`] compares the course's verdict at its end with

@@ -5,7 +5,7 @@
 use crate::text::{group, print_json, wld_counts};
 use anyhow::{Context, Result};
 use rules::surakarta::Position;
-use solver::surakarta::stats::{count_material, MaterialCounts};
+use solver::surakarta::stats::{tablebase_counts, MaterialCounts, MaterialStats};
 use solver::surakarta::{
     best_line, probe_position, solve_tablebase, BuildOptions, MaterialReport, Tablebase,
 };
@@ -78,17 +78,10 @@ pub fn run_solve(out: &Path, pieces: u32, json: bool) -> Result<()> {
 /// `ttc stats DIR`.
 pub fn run_stats(dir: &Path, json: bool) -> Result<()> {
     let tb = Tablebase::open(dir)?;
-    let mut all = Vec::new();
-    for t in tb.source_tables("ttc stats")?.values() {
-        all.push((t.header().material.to_string(), count_material(t)));
-    }
+    let all = tablebase_counts(&tb, "ttc stats")?;
     if json {
-        let v: Vec<_> = all
-            .iter()
-            .map(|(m, c)| serde_json::json!({"material": m, "counts": c}))
-            .collect();
         return print_json(
-            &serde_json::json!({"folder": dir.display().to_string(), "max_pieces": tb.max_pieces(), "materials": v}),
+            &serde_json::json!({"folder": dir.display().to_string(), "max_pieces": tb.max_pieces(), "materials": all}),
         );
     }
     println!(
@@ -96,7 +89,11 @@ pub fn run_stats(dir: &Path, json: bool) -> Result<()> {
         dir.display(),
         tb.max_pieces()
     );
-    for (m, c) in &all {
+    for MaterialStats {
+        material: m,
+        counts: c,
+    } in &all
+    {
         println!("{}", material_line(m, c));
         let p = &c.placements_wdl;
         println!(

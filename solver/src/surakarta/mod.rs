@@ -8,7 +8,7 @@
 //! of a material and its colour-swapped twin) at the bottom; then
 //! [`tablebase`] (an open folder of tables: probing); [`build`] (the
 //! solve of a folder); [`pack`] (its compact copy); [`probe`] (a
-//! position's values and its moves best first); [`line`] (the best line);
+//! position's values and its moves best first); [`line`](mod@line) (the best line);
 //! [`probe_many`](mod@probe_many) (a batch of positions as bitboards, in
 //! parallel); [`stats`] (per-material figures).
 

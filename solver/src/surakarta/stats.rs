@@ -2,6 +2,7 @@
 //! over the cells stored and over every placement seen from the side to
 //! move, cursed wins and blessed losses, the longest win, histograms.
 
+use super::tablebase::{Tablebase, TablebaseError};
 use rayon::prelude::*;
 use rules::surakarta::{Position, Side};
 use tables::surakarta::codes::{RuleValue, END_FILLER};
@@ -211,4 +212,32 @@ pub fn count_material(t: &MaterialTable) -> MaterialCounts {
         .map(|(d, &n)| (d as u8, n))
         .collect();
     c
+}
+
+/// The figures of one material's table, named.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MaterialStats {
+    /// The material, `MvO`.
+    pub material: String,
+    /// Its figures.
+    pub counts: MaterialCounts,
+}
+
+/// The figures of every table of `tb`, in material order (`ttc stats
+/// DIR`; `what` names the work in the error for a compact table). The
+/// tables are first checked against their files.
+///
+/// # Errors
+/// [`TablebaseError::NeedsSource`] for a compact table; a table file
+/// changed since the folder was opened.
+pub fn tablebase_counts(tb: &Tablebase, what: &str) -> Result<Vec<MaterialStats>, TablebaseError> {
+    tb.check_unchanged()?;
+    Ok(tb
+        .source_tables(what)?
+        .values()
+        .map(|t| MaterialStats {
+            material: t.header().material.to_string(),
+            counts: count_material(t),
+        })
+        .collect())
 }

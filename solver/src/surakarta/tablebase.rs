@@ -241,7 +241,8 @@ impl Tablebase {
         self.max_pieces
     }
 
-    /// The open tables, by material (fewest pieces first).
+    /// The open tables in material order (the side to move's count, then
+    /// the other's: 1v1, 1v2, ..., 2v1, ...).
     pub fn tables(&self) -> impl Iterator<Item = &AnyMaterialTable> {
         self.tables.values()
     }

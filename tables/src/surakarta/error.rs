@@ -7,8 +7,11 @@ use std::path::PathBuf;
 /// be read or could not be written. Every variant names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum SurakartaTableError {
-    /// An operating-system error (open, read, write, rename, sync).
-    #[error("{}: {source}", path.display())]
+    /// An operating-system error (open, read, write, rename, sync). The
+    /// message is the path; the system's words are its source, which the
+    /// front ends print after it (`PATH: No such file or directory`), as
+    /// for [`crate::error::TableError::Io`].
+    #[error("{}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
