@@ -2,6 +2,7 @@
 machine). Medians of 5 runs.
 
     python bench.py --source ttc-travel.tbl --compact ttc-travel.ctbl [--ttc PATH]
+    python bench.py --skt data/skt8 [--skt-packed data/skt8-packed]
 
 * ``Table.probe`` per call on the compact table, after warm-up (the
   blocks of the probed positions cached; goal: at most 5 us), and cold
@@ -15,6 +16,13 @@ machine). Medians of 5 runs.
   them with ``probe_many`` (source and compact tables), with its own
   (anonymous) memory apart from the table pages it maps, and of one that
   only makes the strings.
+* Surakarta (``--skt``, a folder of source tables; ``--skt-packed``, its
+  packed copy): ``surakarta.Tablebase.probe_many`` of 1,000,000 random
+  positions given as bitboard arrays (every piece count up to the
+  folder's, every material of it equally likely, counters 0 to 50),
+  parallel on every core (goal: at least 1,000,000 positions/s from the
+  source tables on 2 cores); and the time to open the folder (source
+  tables read into memory, cells hashed).
 """
 
 import argparse
@@ -24,6 +32,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import numpy as np
 
 import tictacchec as ttc
 from tictacchec import surakarta
@@ -140,13 +150,55 @@ def bench_rss(path, n, label):
     )
 
 
+def skt_batch(max_pieces, n, seed=1):
+    """``n`` random Surakarta positions of 2 to ``max_pieces`` pieces as
+    ``(mover, other, quiet)`` numpy arrays: a piece count, then a split
+    between the sides, then the points, drawn uniformly."""
+    rng = np.random.default_rng(seed)
+    mover = np.zeros(n, dtype=np.uint64)
+    other = np.zeros(n, dtype=np.uint64)
+    total = rng.integers(2, max_pieces + 1, n)
+    ours = np.array([rng.integers(1, t) for t in total])
+    for i in range(n):
+        pts = rng.choice(36, int(total[i]), replace=False).astype(np.uint64)
+        bits = np.uint64(1) << pts
+        mover[i] = np.bitwise_or.reduce(bits[: ours[i]])
+        other[i] = np.bitwise_or.reduce(bits[ours[i] :])
+    quiet = rng.integers(0, 51, n).astype(np.uint8)
+    return mover, other, quiet
+
+
+def bench_skt(folder, n, label):
+    t0 = time.perf_counter()
+    with surakarta.open_tablebase(folder) as tb:
+        opened = time.perf_counter() - t0
+        print(f"surakarta {label}: opened {folder} (up to {tb.max_pieces} pieces) in {opened:.1f} s")
+        mover, other, quiet = skt_batch(tb.max_pieces, n)
+        tb.probe_many(mover[:100_000], other[:100_000], quiet[:100_000])  # warm-up
+        secs = median_time(lambda: tb.probe_many(mover, other, quiet))
+    rate = n / secs
+    print(f"surakarta probe_many ({label}), {n:,} positions: {secs:6.3f} s = {rate:,.0f} positions/s"
+          f"   (goal >= 1,000,000 from the source tables, 2 cores)")
+    return rate
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--source", required=True)
-    ap.add_argument("--compact", required=True)
+    ap.add_argument("--source", help="a Tic-Tac-Chec source table")
+    ap.add_argument("--compact", help="its compact copy")
+    ap.add_argument("--skt", help="a folder of Surakarta source tables")
+    ap.add_argument("--skt-packed", help="its packed copy (ttc pack)")
     ap.add_argument("--ttc", default=shutil.which("ttc") or "target/release/ttc")
     ap.add_argument("--positions", type=int, default=1_000_000)
     args = ap.parse_args()
+    if args.skt:
+        bench_skt(args.skt, args.positions, "source")
+    if args.skt_packed:
+        bench_skt(args.skt_packed, args.positions, "packed")
+    if not (args.source and args.compact):
+        if not args.skt:
+            ap.error("give --source and --compact, or --skt")
+        return
     with ttc.open_table(args.source, trust=True) as t:
         print(f"table: {t.info['rules']}; making {args.positions:,} random positions ...")
         positions = random_positions(t, args.positions)

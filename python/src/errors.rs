@@ -73,3 +73,31 @@ pub fn probe_error_in(e: ProbeError, context: Option<&str>) -> PyErr {
         None => text,
     })
 }
+
+/// A Surakarta tablebase error as the exception of its kind:
+/// [`PositionError`] for a position the tables cannot hold (a side
+/// without pieces, more pieces than the folder holds, bitboards that are
+/// no position), [`TableError`] for a folder or table that cannot answer
+/// (missing, damaged, foreign, mixed, changed since it was opened).
+pub fn tablebase_error(e: solver::surakarta::TablebaseError) -> PyErr {
+    tablebase_error_in(e, None)
+}
+
+/// [`tablebase_error`] with the message prefixed by `context` and `": "`
+/// when given (which item of a batch failed).
+pub fn tablebase_error_in(e: solver::surakarta::TablebaseError, context: Option<&str>) -> PyErr {
+    use solver::surakarta::TablebaseError as E;
+    let new_err = match e {
+        E::TooManyPieces { .. } | E::GameOver { .. } | E::Invalid { .. } => PositionError::new_err,
+        E::Table(_)
+        | E::Incomplete { .. }
+        | E::NeedsSource { .. }
+        | E::Exists { .. }
+        | E::Empty { .. } => TableError::new_err,
+    };
+    let text = message(e);
+    new_err(match context {
+        Some(c) => format!("{c}: {text}"),
+        None => text,
+    })
+}

@@ -6,7 +6,8 @@
 //! Files, bottom up: `errors`, `depth`, `variant`, `section_arg`,
 //! `value`, `cell_index`; `ttc_position`, `tzaar`, `surakarta` (the
 //! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`;
-//! `table`; `verify_game` on top.
+//! `table`; `surakarta_value`, `surakarta_batch`, `surakarta_tablebase`
+//! (the Surakarta endgame tables); `verify_game` on top.
 
 mod cell_index;
 mod cells;
@@ -16,6 +17,9 @@ mod position_arg;
 mod probe_many;
 mod section_arg;
 mod surakarta;
+mod surakarta_batch;
+mod surakarta_tablebase;
+mod surakarta_value;
 mod table;
 mod texts_arg;
 mod ttc_position;
@@ -38,6 +42,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cells::decode, m)?)?;
     m.add_function(wrap_pyfunction!(verify_game::verify_game, m)?)?;
     m.add_function(wrap_pyfunction!(tzaar_solve::tzaar_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(surakarta_tablebase::open_tablebase, m)?)?;
     m.add_class::<table::Table>()?;
     m.add_class::<value::Value>()?;
     m.add_class::<ttc_position::Position>()?;
@@ -46,6 +51,14 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add(
         "SurakartaPosition",
         py.get_type::<surakarta::SurakartaPosition>(),
+    )?;
+    m.add(
+        "SurakartaTablebase",
+        py.get_type::<surakarta_tablebase::SurakartaTablebase>(),
+    )?;
+    m.add(
+        "SurakartaValue",
+        py.get_type::<surakarta_value::SurakartaValue>(),
     )?;
     m.add("PositionError", py.get_type::<errors::PositionError>())?;
     m.add("MoveError", py.get_type::<errors::MoveError>())?;

@@ -17,7 +17,7 @@ use rules::surakarta::{self as fast, Move};
 #[pyclass(module = "tictacchec.surakarta", frozen, eq, hash, name = "Position")]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct SurakartaPosition {
-    inner: fast::Position,
+    pub(crate) inner: fast::Position,
 }
 
 #[pymethods]
@@ -48,6 +48,60 @@ impl SurakartaPosition {
     #[getter]
     fn quiet_turns(&self) -> u16 {
         self.inner.quiet_turns()
+    }
+
+    /// The pieces as bitboards, `(mover, other)`: the side to move's and
+    /// the other side's, each an int whose bit `6 * (rank - 1) + file`
+    /// (`a1` = bit 0, `f1` = bit 5, `a2` = bit 6, `f6` = bit 35) marks a
+    /// piece: the input of `Tablebase.probe_many`.
+    #[getter]
+    fn bitboards(&self) -> (u64, u64) {
+        let side = self.inner.side_to_move();
+        (self.inner.pieces(side), self.inner.pieces(side.opponent()))
+    }
+
+    /// The position with the side to move's pieces `mover` and the other
+    /// side's `other` (bitboards as in `bitboards`), `turn` (`"red"` or
+    /// `"black"`) to move, `quiet_turns` plies (0 to 50, default 0) after the last
+    /// capture. Raises `PositionError` for bits beyond the 36 points, a
+    /// point held twice, more than 12 pieces a side or a counter above 50;
+    /// `ValueError` for another `turn`.
+    #[staticmethod]
+    #[pyo3(signature = (mover, other, turn="red", quiet_turns=None))]
+    fn from_bitboards(
+        mover: &Bound<'_, PyAny>,
+        other: &Bound<'_, PyAny>,
+        turn: &str,
+        quiet_turns: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<SurakartaPosition> {
+        let mover = crate::uint_arg::uint::<u64>(mover, "mover")?;
+        let other = crate::uint_arg::uint::<u64>(other, "other")?;
+        let quiet = match quiet_turns {
+            Some(q) => crate::uint_arg::uint::<u64>(q, "quiet_turns")?,
+            None => 0,
+        };
+        let side = match turn {
+            "red" => fast::Side::Red,
+            "black" => fast::Side::Black,
+            t => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "turn {} is not \"red\" or \"black\"",
+                    rules::echo::clip_quoted(t)
+                )))
+            }
+        };
+        let (red, black) = match side {
+            fast::Side::Red => (mover, other),
+            fast::Side::Black => (other, mover),
+        };
+        let quiet = u16::try_from(quiet).map_err(|_| {
+            PositionError::new_err(format!(
+                "quiet_turns {quiet} is more than 50 (the game is drawn at 50)"
+            ))
+        })?;
+        let inner = fast::Position::from_parts(red, black, side, quiet)
+            .map_err(|e| PositionError::new_err(message(e)))?;
+        Ok(SurakartaPosition { inner })
     }
 
     /// Pieces of `"red"` and `"black"`: `{"red": 12, "black": 12}`.

@@ -1,7 +1,8 @@
 //! `tictacchec.verify_game`: a game record replayed by the `records`
 //! crate, the report of `ttc verify-game GAME FILE --json`.
 
-use crate::errors::{PositionError, RecordError};
+use crate::errors::{PositionError, RecordError, TableError};
+use crate::surakarta_tablebase::SurakartaTablebase;
 use crate::table::Table;
 use crate::variant::variant_of;
 use pyo3::exceptions::PyValueError;
@@ -39,6 +40,12 @@ fn bad_format(game: &str, format: &str, names: &str) -> PyErr {
 /// * Tic-Tac-Chec: `table` (an open `Table`) annotates every move with
 ///   its value and names the rules; without it the rules come from
 ///   `size`, `roles`, `rules`, `lock` as in `Position`.
+/// * Surakarta: `tables` (an open `surakarta.Tablebase`) judges every
+///   move from the first position the tables hold, as `ttc verify-game
+///   surakarta FILE --tables DIR`: the report's `tables` field lists the
+///   moves with their values under the 50-ply rule and without it, the
+///   best move, and the plies of the moves that change the result
+///   (`result_changing`, `result_changing_without_rule`).
 /// * `check`: also raise `RecordError` for an illegal TZAAR turn or
 ///   Surakarta move, a contradicted claimed result or an engine
 ///   disagreement (the command line's exit status); by default these
@@ -48,7 +55,7 @@ fn bad_format(game: &str, format: &str, names: &str) -> PyErr {
 /// for Tic-Tac-Chec, an illegal move; `ValueError` for a bad keyword.
 #[pyfunction]
 #[pyo3(signature = (game, text, format="auto", draw_rules="standard", *, name="record",
-    table=None, size=4, roles=None, rules="travel", lock=None, check=false))]
+    table=None, tables=None, size=4, roles=None, rules="travel", lock=None, check=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn verify_game<'py>(
     py: Python<'py>,
@@ -58,12 +65,19 @@ pub fn verify_game<'py>(
     draw_rules: &str,
     name: &str,
     table: Option<PyRef<'py, Table>>,
+    tables: Option<PyRef<'py, SurakartaTablebase>>,
     size: u8,
     roles: Option<&str>,
     rules: &str,
     lock: Option<u8>,
     check: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if tables.is_some() && game != "surakarta" {
+        return Err(PyValueError::new_err(format!(
+            "tables is a Surakarta tablebase: give it with game \"surakarta\", not {}",
+            rules::echo::clip_quoted(game)
+        )));
+    }
     match game {
         "tzaar" => {
             let f = match format {
@@ -94,9 +108,21 @@ pub fn verify_game<'py>(
                 format: f,
                 rules: d,
             };
-            let r = py
+            let folder = tables.as_ref().map(|t| t.folder()).transpose()?;
+            let mut r = py
                 .detach(|| surakarta::verify_game(text, name, options))
                 .map_err(record_error)?;
+            if let (Some(tb), Some(t)) = (&folder, &tables) {
+                let dir = t.path().to_string();
+                // The record is read and replayed: what fails now is a
+                // table (damaged, changed since it was opened).
+                r.tables = Some(
+                    py.detach(|| records::surakarta_tables::annotate(&r, tb, &dir))
+                        .map_err(|e| {
+                            TableError::new_err(format!("{name}: judging the moves: {e:#}"))
+                        })?,
+                );
+            }
             if check {
                 surakarta::check_report(&r).map_err(record_error)?;
             }

@@ -96,3 +96,22 @@ def all_positions(tables):
             name = section["name"]
             out.extend(str(t.position_at(name, i)) for i in range(section["cells"]))
         return out
+
+
+@pytest.fixture(scope="session")
+def skt_folders(tmp_path_factory):
+    """``{"source": dir, "compact": dir}``: Surakarta tables of up to 4
+    pieces (``ttc solve surakarta --pieces 4``, under a second) and their
+    packed copy (``ttc pack``, blocks of 1,000 cells so that a batch reads
+    many blocks)."""
+    d = tmp_path_factory.mktemp("skt")
+    src, cpt = d / "skt4", d / "skt4-packed"
+    run_cli("solve", "surakarta", "--pieces", "4", "--out", src)
+    run_cli("pack", src, cpt, "--block-size", "1000")
+    return {"source": src, "compact": cpt}
+
+
+@pytest.fixture(scope="session", params=["source", "compact"])
+def skt_folder(request, skt_folders):
+    """Each format's Surakarta folder in turn."""
+    return skt_folders[request.param]

@@ -159,6 +159,7 @@ def verify_game(
     *,
     name: str = "record",
     table: Optional[Table] = None,
+    tables: Optional["SurakartaTablebase"] = None,
     size: int = 4,
     roles: Optional[str] = None,
     rules: str = "travel",
@@ -166,7 +167,8 @@ def verify_game(
     check: bool = False,
 ) -> dict[str, Any]:
     """The report of ``ttc verify-game GAME FILE --json`` for the record
-    ``text``. Raises RecordError."""
+    ``text`` (Surakarta: with ``tables``, an open ``surakarta.Tablebase``,
+    that of ``--tables DIR``). Raises RecordError."""
 
 class TzaarPosition:
     """``tictacchec.tzaar.Position``: TZAAR (tzaar-standard-2016-v1)."""
@@ -206,10 +208,121 @@ class SurakartaPosition:
     @property
     def turn(self) -> Literal["red", "black"]: ...
     @property
-    def quiet_turns(self) -> int: ...
+    def quiet_turns(self) -> int:
+        """Plies since the last capture, 0..50."""
     @property
     def piece_counts(self) -> dict[str, int]: ...
+    @property
+    def bitboards(self) -> Tuple[int, int]:
+        """``(mover, other)``: the side to move's and the other side's
+        pieces, bit ``6 * (rank - 1) + file`` (a1 = 0, f1 = 5, a2 = 6,
+        f6 = 35); the input of ``Tablebase.probe_many``."""
+    @staticmethod
+    def from_bitboards(
+        mover: int,
+        other: int,
+        turn: Literal["red", "black"] = "red",
+        quiet_turns: Optional[int] = None,
+    ) -> "SurakartaPosition":
+        """The position of those bitboards (``quiet_turns`` 0..50, default
+        0). Raises PositionError; ValueError for another ``turn``."""
     def legal_moves(self) -> list[str]: ...
     def play(self, move_text: str, /) -> "SurakartaPosition": ...
     def perft(self, depth: int) -> int: ...
     def divide(self, depth: int) -> dict[str, int]: ...
+
+SurakartaPositionLike = Union[str, SurakartaPosition]
+
+class SurakartaValue:
+    """``tictacchec.surakarta.Value``: a Surakarta position's values for
+    the side to move, from the endgame tables."""
+
+    category: Category
+    """Without the 50-ply rule: ``"win"``, ``"draw"`` or ``"loss"``."""
+    distance: Optional[int]
+    """Plies to the end (the capture of the last piece) without the rule,
+    1..65532 (at most 33 up to 8 pieces); None for a draw."""
+    text: str
+    """``"win in 9"``, ``"draw"``."""
+    category50: Category
+    """Under the 50-ply rule at the position's counter."""
+    dtz: Optional[int]
+    """Plies to the next capture under the rule, 1..50; None for a draw."""
+    text50: str
+    """``"win, dtz 3"``, ``"draw"``."""
+    category50_from_zero: Category
+    """Under the rule at counter 0."""
+    rule_note: Optional[Literal["cursed-win", "blessed-loss"]]
+    """A win (loss) that the rule draws from counter 0."""
+    drawn_by_rule: bool
+    """The counter is 50: the rule has drawn the game."""
+    material: str
+    """``"4v3"``: the side to move's pieces, then the other's."""
+    quiet: int
+    """Plies since the last capture, 0..50."""
+    position: str
+    """The position in notation."""
+    @property
+    def wdl(self) -> int:
+        """1 win, 0 draw, -1 loss without the rule."""
+    @property
+    def wdl50(self) -> int:
+        """1, 0, -1 under the rule at the position's counter."""
+    def to_dict(self) -> dict[str, Any]: ...
+
+class SurakartaTablebase:
+    """``tictacchec.surakarta.Tablebase``: an open folder of Surakarta
+    tables; a context manager. TableError after close."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def max_pieces(self) -> int:
+        """The folder's largest piece count (every material up to it)."""
+    @property
+    def tables(self) -> list[dict[str, Any]]:
+        """``[{"material", "path", "format", "cells", "cells_crc"}]`` in
+        material order."""
+    def probe(self, position: SurakartaPositionLike, /) -> SurakartaValue:
+        """Both values. PositionError for bad notation, a side without
+        pieces or more pieces than the folder holds; TableError."""
+    def get(self, position: SurakartaPositionLike, /, default: Any = None) -> Any:
+        """Like probe, ``default`` beyond the folder's piece count."""
+    def answer(self, position: SurakartaPositionLike, /) -> dict[str, Any]:
+        """The object of ``ttc probe DIR POSITION --json``."""
+    def moves(self, position: SurakartaPositionLike, /) -> list[dict[str, Any]]:
+        """Every legal move best first: ``{"move", "kind", "category",
+        "distance", "category50", "dtz", "position"}`` for the mover."""
+    def line(self, position: SurakartaPositionLike, /, max_plies: int = 300) -> dict[str, Any]:
+        """``ttc line DIR POSITION --json``: steps, end, end_kind, plies;
+        ``max_plies`` 1 to 1000 (ValueError otherwise)."""
+    def probe_many(
+        self,
+        mover: Union[Iterable[int], npt.NDArray[np.integer]],
+        other: Union[Iterable[int], npt.NDArray[np.integer]],
+        /,
+        quiet: Union[None, int, Iterable[int], npt.NDArray[np.integer]] = None,
+    ) -> Tuple[
+        npt.NDArray[np.int8], npt.NDArray[np.int32], npt.NDArray[np.int8], npt.NDArray[np.int8]
+    ]:
+        """Bitboards of the side to move and of the other side (length N;
+        ``quiet`` 0..50: None, one int or N) to ``(categories, distances,
+        categories50, dtz)``: -1/0/1 and plies (-1 draw) without the rule,
+        -1/0/1 and DTZ (-1 draw) under it; in parallel without the GIL.
+        The first bad position raises, its message starting
+        ``positions[I]``."""
+    def stats(self) -> list[dict[str, Any]]:
+        """The ``materials`` of ``ttc stats DIR --json`` (source tables)."""
+    def close(self) -> None: ...
+    def __enter__(self) -> "SurakartaTablebase": ...
+    def __exit__(self, *args: object) -> bool: ...
+
+def open_tablebase(
+    path: Union[str, "os.PathLike[str]"], *, trust: bool = False
+) -> SurakartaTablebase:
+    """``tictacchec.surakarta.open_tablebase``: opens a folder of
+    Surakarta tables (source or packed) with ``ttc probe``'s checks
+    (``trust`` skips hashing the source tables' cells). Source tables of
+    up to 1 GiB are read into memory. Raises TableError."""
