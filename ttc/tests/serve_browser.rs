@@ -279,7 +279,8 @@ async fn a_bad_position_in_the_address_is_shown_above_the_board() {
     }
     let e = text(c, "error").await;
     assert!(
-        e.contains("3/3/3 w PNBpnb -- 9") && e.ends_with("the board shows the start position instead"),
+        e.contains("3/3/3 w PNBpnb -- 9")
+            && e.ends_with("the board shows the start position instead"),
         "{e}"
     );
     // The start position is drawn beneath it; let the drawing settle.
