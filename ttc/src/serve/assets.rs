@@ -15,6 +15,13 @@ const STYLE: &str = include_str!("../../assets/style.css");
 /// The page's in-browser prober (plain JavaScript, an ES module): loaded
 /// by `app.js` only on a static site ([`site_assets`]).
 const PROBER: &str = include_str!("../../assets/probe.js");
+/// The Surakarta page (`ttc serve DIR` of a tablebase folder): its HTML,
+/// script, rules (an ES module: move generation with capture paths,
+/// notation, the tables' index) and the style it adds to `style.css`.
+const SK_INDEX: &str = include_str!("../../assets/surakarta/index.html");
+const SK_SCRIPT: &str = include_str!("../../assets/surakarta/app.js");
+const SK_RULES: &str = include_str!("../../assets/surakarta/rules.js");
+const SK_STYLE: &str = include_str!("../../assets/surakarta/surakarta.css");
 const POLICY: &str = "default-src 'self'; img-src 'self' data:";
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
@@ -47,6 +54,27 @@ pub async fn script() -> impl IntoResponse {
 /// `GET /style.css`: the page's style.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+/// `GET /` of a Surakarta folder: its explorer page.
+pub async fn surakarta_index() -> impl IntoResponse {
+    asset("text/html; charset=utf-8", SK_INDEX)
+}
+
+/// `GET /app.js` of a Surakarta folder: the page's script.
+pub async fn surakarta_script() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", SK_SCRIPT)
+}
+
+/// `GET /rules.js` of a Surakarta folder: the Surakarta rules in
+/// JavaScript (an ES module the page imports).
+pub async fn surakarta_rules() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", SK_RULES)
+}
+
+/// `GET /surakarta.css`: the Surakarta page's own style.
+pub async fn surakarta_style() -> impl IntoResponse {
+    asset("text/css; charset=utf-8", SK_STYLE)
 }
 
 /// The page files of a static site (`ttc export-site`): `(file name,

@@ -1,0 +1,482 @@
+//! The Surakarta explorer page of `ttc serve DIR` in a real headless
+//! Chromium (chromedriver, fantoccini): loads a position, checks the
+//! board and the moves list against the API, points at a capture and
+//! checks its paths are drawn, plays a move by clicking and one by
+//! dragging, undoes and redoes, follows a permalink, plays against the
+//! tables and uses the editor (including a refusal). With
+//! `TTC_SCREENSHOTS=DIR` it saves screenshots; `TTC_SHOT_SURAKARTA=FOLDER`
+//! (a folder of 8 pieces, say) takes them on that folder instead of the
+//! 4-piece one the test solves.
+//!
+//! Needs `chromium` and `chromium-driver`: `#[ignore]`d, run by
+//! `scripts/browser_test.sh`.
+
+#![cfg(unix)]
+
+mod browser_util;
+mod serve_util;
+
+use browser_util::*;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+use serve_util::{encode, Server};
+use solver::surakarta::{solve_tablebase, BuildOptions};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Two pieces a side, captures both ways (b2xb5 round the a1 small loop).
+const START: &str = "6/1b2b1/6/6/1r2r1/6 r 0";
+
+/// Solves every material up to `pieces` into `dir/skt`.
+fn solve_folder(dir: &Path, pieces: u32) -> PathBuf {
+    let out = dir.join("skt");
+    let options = BuildOptions {
+        max_pieces: pieces,
+        progress: false,
+    };
+    solve_tablebase(&out, &options, |_| {}).unwrap();
+    out
+}
+
+/// `ttc serve DIR --allow-source` (the test's folder holds source tables).
+fn serve(dir: &Path) -> Server {
+    Server::start_with(dir, &["--allow-source"])
+}
+
+/// The text the page must show for a result: `win in 5`, `draw`, and
+/// under the rule `win, dtz 1`.
+fn end_text(m: &Value) -> String {
+    match m["distance"].as_u64() {
+        Some(d) => format!("{} in {d}", m["category"].as_str().unwrap()),
+        None => m["category"].as_str().unwrap().to_string(),
+    }
+}
+
+fn rule_text(m: &Value) -> String {
+    match m["dtz"].as_u64() {
+        Some(d) => format!("{}, dtz {d}", m["category50"].as_str().unwrap()),
+        None => m["category50"].as_str().unwrap().to_string(),
+    }
+}
+
+/// The pieces the board shows by point (`{"b2": "r"}`), read from the SVG.
+async fn drawn_pieces(c: &Client) -> Value {
+    js(
+        c,
+        "const out = {};
+         for (const g of document.querySelectorAll('#board [data-square]')) {
+           const p = g.querySelector('.piece[data-piece]');
+           if (p) out[g.dataset.square] = p.dataset.piece;
+         }
+         return out;",
+    )
+    .await
+}
+
+/// The pieces of a position text, read here from the notation alone.
+fn pieces_of(position: &str) -> Value {
+    let mut out = serde_json::Map::new();
+    let board = position.split_whitespace().next().unwrap();
+    for (i, row) in board.split('/').enumerate() {
+        let rank = 6 - i;
+        let mut file = 0u8;
+        for ch in row.chars() {
+            match ch.to_digit(10) {
+                Some(n) => file += n as u8,
+                None => {
+                    out.insert(
+                        format!("{}{rank}", (b'a' + file) as char),
+                        ch.to_string().into(),
+                    );
+                    file += 1;
+                }
+            }
+        }
+    }
+    Value::Object(out)
+}
+
+/// The page shows `position`: its pieces, and the API's moves in the
+/// API's order with both results and the rule's colour.
+async fn assert_shows(c: &Client, server: &Server, position: &str) {
+    wait_for(c, position).await;
+    assert_eq!(drawn_pieces(c).await, pieces_of(position), "{position}");
+    let api = server.api("probe", position);
+    let shown = js(
+        c,
+        "return [...document.querySelectorAll('#moves li[data-move]')].map(li => [
+            li.dataset.move, li.querySelector('.result').textContent,
+            li.querySelector('.other').textContent,
+            ['win', 'draw', 'loss'].find(k => li.classList.contains('res-' + k))]);",
+    )
+    .await;
+    let want: Vec<Value> = api["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::json!([m["move"], end_text(m), rule_text(m), m["category50"]]))
+        .collect();
+    assert_eq!(shown, Value::Array(want), "moves of {position}");
+    let value = text(c, "value").await;
+    assert!(value.starts_with(&end_text(&api)), "{value} vs {api}");
+    let value50 = text(c, "value50").await;
+    assert!(value50.starts_with(&rule_text(&api)), "{value50} vs {api}");
+}
+
+/// Moves the mouse onto the element `css`.
+async fn hover(c: &Client, css: &str) {
+    let e = c.find(Locator::Css(css)).await.unwrap();
+    let a = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+        element: e,
+        duration: None,
+        x: 0,
+        y: 0,
+    });
+    c.perform_actions(a).await.unwrap();
+}
+
+/// The centre of board point `sq` in the viewport, in whole pixels.
+async fn centre(c: &Client, sq: &str) -> (i64, i64) {
+    let v = js(
+        c,
+        &format!(
+            "const r = document.querySelector(\"#board [data-square='{sq}'] .hit\").getBoundingClientRect();
+             return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];"
+        ),
+    )
+    .await;
+    (v[0].as_i64().unwrap(), v[1].as_i64().unwrap())
+}
+
+/// Drags from one board point to another with the mouse (by viewport
+/// coordinates: the board is drawn again when the piece is picked up).
+async fn drag(c: &Client, from: &str, to: &str) {
+    let (ax, ay) = centre(c, from).await;
+    let (bx, by) = centre(c, to).await;
+    let at = |x, y| PointerAction::MoveTo {
+        duration: Some(Duration::from_millis(50)),
+        x,
+        y,
+    };
+    let moves = MouseActions::new("mouse".into())
+        .then(at(ax, ay))
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(at((ax + bx) / 2, (ay + by) / 2))
+        .then(at(bx, by))
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(moves).await.unwrap();
+}
+
+/// The capture paths drawn on the board, as their `data-points`.
+async fn drawn_paths(c: &Client) -> Vec<String> {
+    let v = js(
+        c,
+        "return [...document.querySelectorAll('#board .preview-path')].map(p => p.dataset.points);",
+    )
+    .await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Waits until the element `id` has text containing `want`.
+async fn wait_text(c: &Client, id: &str, want: &str) -> String {
+    let t0 = Instant::now();
+    loop {
+        let t = text(c, id).await;
+        if t.contains(want) {
+            return t;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "#{id} shows {t:?}, not {want:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn screenshots() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("TTC_SCREENSHOTS")?);
+    std::fs::create_dir_all(&dir).unwrap();
+    Some(dir)
+}
+
+/// The first move of `position` that is a capture, with its paths.
+fn a_capture(server: &Server, position: &str) -> Option<Value> {
+    server.api("probe", position)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["kind"] == "capture")
+        .cloned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: scripts/browser_test.sh"]
+async fn the_surakarta_page_shows_the_tables_and_plays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = solve_folder(tmp.path(), 4);
+    let server = serve(&dir);
+    let b = open_browser(1300, 1000).await;
+    let c = &b.c;
+    c.goto(&format!(
+        "http://{}/?position={}",
+        server.addr,
+        encode(START)
+    ))
+    .await
+    .unwrap();
+    assert_shows(c, &server, START).await;
+
+    // Pointing at a capture draws each of its paths, as the API gives them.
+    let cap = a_capture(&server, START).expect("a capture in the start position");
+    let mv = cap["move"].as_str().unwrap();
+    hover(c, &format!("#moves li[data-move='{mv}']")).await;
+    let want: Vec<String> = cap["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            p.as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert!(!want.is_empty());
+    assert_eq!(drawn_paths(c).await, want, "paths of {mv}");
+    // Each path is a drawn SVG path through the loops (arcs: `A`).
+    let d = js(
+        c,
+        "return document.querySelector('#board .preview-path').getAttribute('d');",
+    )
+    .await;
+    assert!(d.as_str().unwrap().contains(" A "), "{d}");
+    // Pointing at a step draws its line and no path.
+    let step = server.api("probe", START)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["kind"] == "step")
+        .unwrap()["move"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    hover(c, &format!("#moves li[data-move='{step}']")).await;
+    assert_eq!(drawn_paths(c).await, vec![step.replace('-', " ")]);
+
+    // Play the capture by clicking its piece then its target point.
+    let (from, to) = (&mv[..2], &mv[3..5]);
+    click(c, &format!("#board [data-square='{from}'] .hit")).await;
+    click(c, &format!("#board [data-square='{to}'] .hit")).await;
+    let after = cap["position"].as_str().unwrap().to_string();
+    assert_shows(c, &server, &after).await;
+    assert!(text(c, "history").await.contains(mv));
+    // The address is a permalink of the line played.
+    let url = c.current_url().await.unwrap();
+    let q: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+    assert!(q.contains(&("position".into(), START.into())), "{url}");
+    assert!(q.contains(&("moves".into(), mv.into())), "{url}");
+    // Undo with the button, redo with the arrow key, undo with Ctrl+Z.
+    click(c, "#undo").await;
+    assert_shows(c, &server, START).await;
+    keys(c, "body", RIGHT).await;
+    assert_shows(c, &server, &after).await;
+    keys(c, "body", LEFT).await;
+    assert_shows(c, &server, START).await;
+
+    // A step by dragging the piece.
+    let (sf, st) = (&step[..2], &step[3..5]);
+    drag(c, sf, st).await;
+    let stepped = api_child(&server, START, &step);
+    assert_shows(c, &server, &stepped).await;
+
+    // A permalink with moves opens at the end of the line.
+    c.goto(&format!(
+        "http://{}/?position={}&moves={}",
+        server.addr,
+        encode(START),
+        encode(mv)
+    ))
+    .await
+    .unwrap();
+    assert_shows(c, &server, &after).await;
+    assert!(text(c, "history").await.contains(mv));
+
+    check_play_mode(c, &server).await;
+    check_editor(c, &server).await;
+    if let Some(shots) = screenshots() {
+        match std::env::var_os("TTC_SHOT_SURAKARTA") {
+            Some(big) => {
+                drop(server);
+                let big = serve(Path::new(&big));
+                take_screenshots(c, &big, &shots).await;
+            }
+            None => take_screenshots(c, &server, &shots).await,
+        }
+    }
+}
+
+/// The position after `mv` from `position`, by the API.
+fn api_child(server: &Server, position: &str, mv: &str) -> String {
+    server.api("probe", position)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == mv)
+        .unwrap_or_else(|| panic!("{mv} in {position}"))["position"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Against the tables: as Black, a Red move is answered by `/api/play`'s.
+async fn check_play_mode(c: &Client, server: &Server) {
+    c.goto(&format!(
+        "http://{}/?position={}",
+        server.addr,
+        encode(START)
+    ))
+    .await
+    .unwrap();
+    wait_for(c, START).await;
+    let mode = c.find(Locator::Id("mode")).await.unwrap();
+    mode.select_by_value("black").await.unwrap();
+    // The tables play Red's move at once.
+    let reply = server.api("play", START);
+    let next = reply["position"].as_str().unwrap().to_string();
+    assert_shows(c, server, &next).await;
+    assert!(text(c, "history")
+        .await
+        .contains(reply["move"].as_str().unwrap()));
+    // The board is flipped for Black: a1 on the top right.
+    let flipped = js(
+        c,
+        "const r = (s) => document.querySelector(`#board [data-square='${s}'] .hit`).getBoundingClientRect();
+         return r('a1').top < r('a6').top && r('a1').left > r('f1').left;",
+    )
+    .await;
+    assert_eq!(flipped, Value::Bool(true));
+    mode.select_by_value("off").await.unwrap();
+}
+
+/// The editor: clear, put pieces, choose the side and counter, use the
+/// position; more pieces than the tables hold are refused with a reason.
+async fn check_editor(c: &Client, server: &Server) {
+    c.goto(&format!(
+        "http://{}/?position={}",
+        server.addr,
+        encode(START)
+    ))
+    .await
+    .unwrap();
+    wait_for(c, START).await;
+    click(c, "#edit").await;
+    click(c, "#clear").await;
+    click(c, "#editor [data-tool='red']").await;
+    for sq in ["b2", "c3", "a1"] {
+        click(c, &format!("#board [data-square='{sq}'] .hit")).await;
+    }
+    click(c, "#editor [data-tool='black']").await;
+    for sq in ["e5", "d4"] {
+        click(c, &format!("#board [data-square='{sq}'] .hit")).await;
+    }
+    // Five pieces: the test's tables hold four.
+    let refusal = wait_text(c, "error", "the tables hold at most 4").await;
+    assert!(refusal.starts_with("Refused: 5 pieces"), "{refusal}");
+    let done = c.find(Locator::Id("edit-done")).await.unwrap();
+    assert_eq!(
+        done.attr("disabled").await.unwrap().as_deref(),
+        Some("true")
+    );
+    // Clicking a piece with its own colour's tool removes it.
+    click(c, "#editor [data-tool='red']").await;
+    click(c, "#board [data-square='a1'] .hit").await;
+    c.find(Locator::Id("edit-side"))
+        .await
+        .unwrap()
+        .select_by_value("b")
+        .await
+        .unwrap();
+    let quiet = c.find(Locator::Id("edit-quiet")).await.unwrap();
+    quiet.clear().await.unwrap();
+    quiet.send_keys("7").await.unwrap();
+    let edited = "6/4b1/3b2/2r3/1r4/6 b 7";
+    wait_text(c, "edit-count", edited).await;
+    assert_eq!(text(c, "error").await, "");
+    click(c, "#edit-done").await;
+    assert_shows(c, server, edited).await;
+    assert!(c
+        .find(Locator::Id("editor"))
+        .await
+        .unwrap()
+        .attr("hidden")
+        .await
+        .unwrap()
+        .is_some());
+    assert_eq!(text(c, "history").await, "start");
+}
+
+/// The screenshots: a capture's path, the editor, play mode.
+async fn take_screenshots(c: &Client, server: &Server, shots: &Path) {
+    let info = server.json("/api/info").1;
+    let max = info["max_pieces"].as_u64().unwrap();
+    let position = if max >= 8 {
+        // Red wins in 21; b3xf2, the best move, goes round three loops.
+        "b5/6/6/rrr2r/2b2b/5b r 0"
+    } else {
+        START
+    };
+    c.goto(&format!(
+        "http://{}/?position={}",
+        server.addr,
+        encode(position)
+    ))
+    .await
+    .unwrap();
+    wait_for(c, position).await;
+    // The capture with the longest path.
+    let moves = server.api("probe", position)["moves"].clone();
+    let longest = moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "capture")
+        .max_by_key(|m| m["paths"][0].as_array().unwrap().len());
+    if let Some(cap) = longest {
+        hover(
+            c,
+            &format!("#moves li[data-move='{}']", cap["move"].as_str().unwrap()),
+        )
+        .await;
+    }
+    shot(c, shots, "surakarta-capture.png").await;
+    click(c, "#edit").await;
+    js(
+        c,
+        "document.getElementById('editor').scrollIntoView({block: 'center'});",
+    )
+    .await;
+    shot(c, shots, "surakarta-editor.png").await;
+    js(c, "window.scrollTo(0, 0);").await;
+    click(c, "#edit-cancel").await;
+    c.find(Locator::Id("mode"))
+        .await
+        .unwrap()
+        .select_by_value("black")
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    click(c, "#best").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    shot(c, shots, "surakarta-play.png").await;
+}
