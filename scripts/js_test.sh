@@ -12,6 +12,14 @@
 # JS_TEST_LOCKS="0 2 4" covers the three opening locks of every table
 # (36 tables, about 15 minutes) instead of lock 4 and two others.
 #
+# Then the Surakarta explorer's rules and index (ttc/assets/surakarta/
+# rules.js, tbindex.js) against the library through `ttc js-reference`:
+# every placement of every material up to 4 pieces (cells, moves, capture
+# paths) and 100,000 random 8-piece placements by default;
+# SURAKARTA_JS_FULL=1 runs every placement up to 5 pieces (12 million,
+# about 2.5 minutes on two busy cores) and 1,000,000 random 8-piece ones.
+# SURAKARTA_JS_PIECES and SURAKARTA_JS_RANDOM set the two counts.
+#
 # Needs Node.js 20 or later. Without node the test is skipped (exit 0),
 # except under CI=true, where it fails. JS_TEST_4X4 sets the number of
 # random 4x4 positions per reading (default 100000).
@@ -91,4 +99,16 @@ for rules in travel-direction outbound-only toward-opponent; do
     "$ttc" positions --size 4 --rules "${rules%%-*}" --random "$n" --seed 11 \
         | node "$check" --plain --size 4 --roles PNBR --rules "$rules" --lock 6
 done
-echo "js_test: probe.js agrees with the library ($((SECONDS - start)) s)"
+
+# The Surakarta page's rules and index.
+sk_full="${SURAKARTA_JS_FULL:-}"
+sk_pieces="${SURAKARTA_JS_PIECES:-$([ -n "$sk_full" ] && echo 5 || echo 4)}"
+sk_random="${SURAKARTA_JS_RANDOM:-$([ -n "$sk_full" ] && echo 1000000 || echo 100000)}"
+sk=ttc/tests/js/surakarta_rules.mjs
+printf '%-26s ' "surakarta up to $sk_pieces:"
+"$ttc" js-reference --exhaustive "$sk_pieces" | node "$sk" --exhaustive
+printf '%-26s ' "surakarta 8 pieces:"
+"$ttc" js-reference --random "$sk_random" --pieces 8 --seed 41 | node "$sk" --random
+printf '%-26s ' "surakarta, sparse ids:"
+"$ttc" js-reference --random 2000 --pieces 8 --seed 42 | SURAKARTA_JS_STEP=1024 node "$sk" --random
+echo "js_test: probe.js and the Surakarta rules agree with the library ($((SECONDS - start)) s)"
