@@ -20,11 +20,17 @@
 //!   (the material's split uniform among those with a piece each side,
 //!   points uniform, the side to move by coin), one line each:
 //!   `POSITION<TAB>CELL<TAB>MOVES`.
+//! * `--random COUNT --pieces N --probe DIR`: COUNT placements of 2 to N
+//!   pieces (the count uniform) with a quiet counter uniform in 0..=50,
+//!   one line each: `POSITION<TAB>` and the JSON of `ttc probe DIR
+//!   POSITION --json` ([`probe_position`]), which the static site's
+//!   prober (`ttc/assets/surakarta/site.js`) must answer alike.
 
 use anyhow::{bail, Result};
 use clap::Args;
 use rules::surakarta::paths::capture_paths_to;
 use rules::surakarta::{MoveKind, Position, Side};
+use solver::surakarta::{probe_position, Tablebase};
 use std::io::Write;
 use tables::surakarta::colex::{binomial, spread, unrank};
 use tables::surakarta::{Material, MaterialIndex};
@@ -44,6 +50,10 @@ pub struct JsReferenceArgs {
     /// Seed of the random placements.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// With --random: probe each placement in this tablebase folder and
+    /// write its answer.
+    #[arg(long, value_name = "DIR")]
+    pub probe: Option<std::path::PathBuf>,
 }
 
 /// The reference line of `pos` without the position: `CELL\tMOVES`.
@@ -111,10 +121,12 @@ fn exhaustive(max: u32, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-fn random(count: u64, pieces: u32, seed: u64, out: &mut impl Write) -> Result<()> {
+fn random(a: &JsReferenceArgs, count: u64, out: &mut impl Write) -> Result<()> {
+    let (pieces, seed) = (a.pieces, a.seed);
     if !(2..=tables::surakarta::material::MAX_TABLE_PIECES).contains(&pieces) {
         bail!("--pieces {pieces}: give 2 to 9");
     }
+    let tb = a.probe.as_deref().map(Tablebase::open).transpose()?;
     let mut s = seed;
     let mut next = move || {
         // splitmix64
@@ -124,12 +136,24 @@ fn random(count: u64, pieces: u32, seed: u64, out: &mut impl Write) -> Result<()
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     };
-    let indexes: Vec<MaterialIndex> = (1..pieces)
-        .filter_map(|m| Material::new(m, pieces - m))
-        .map(MaterialIndex::new)
+    let counts: Vec<u32> = if tb.is_some() {
+        (2..=pieces).collect()
+    } else {
+        vec![pieces]
+    };
+    let indexes: Vec<Vec<MaterialIndex>> = counts
+        .iter()
+        .map(|&n| {
+            (1..n)
+                .filter_map(|m| Material::new(m, n - m))
+                .map(MaterialIndex::new)
+                .collect()
+        })
         .collect();
     for _ in 0..count {
-        let index = &indexes[(next() % indexes.len() as u64) as usize];
+        let same = &indexes[(next() % indexes.len() as u64) as usize];
+        let index = &same[(next() % same.len() as u64) as usize];
+        let pieces = index.material().pieces();
         let material = index.material();
         let (mut mover, mut other) = (0u64, 0u64);
         for k in 0..pieces {
@@ -154,8 +178,15 @@ fn random(count: u64, pieces: u32, seed: u64, out: &mut impl Write) -> Result<()
             Side::Red => (mover, other),
             Side::Black => (other, mover),
         };
-        let pos = Position::from_parts(red, black, side, 0)?;
-        writeln!(out, "{pos}\t{}", reference_line(&pos, index))?;
+        let Some(tb) = &tb else {
+            let pos = Position::from_parts(red, black, side, 0)?;
+            writeln!(out, "{pos}\t{}", reference_line(&pos, index))?;
+            continue;
+        };
+        let quiet = (next() % 51) as u16;
+        let pos = Position::from_parts(red, black, side, quiet)?;
+        let answer = serde_json::to_string(&probe_position(tb, &pos)?)?;
+        writeln!(out, "{pos}\t{answer}")?;
     }
     Ok(())
 }
@@ -170,7 +201,7 @@ pub fn run(a: &JsReferenceArgs) -> Result<()> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     match (a.exhaustive, a.random) {
         (Some(n), None) => exhaustive(n, &mut out)?,
-        (None, Some(count)) => random(count, a.pieces, a.seed, &mut out)?,
+        (None, Some(count)) => random(a, count, &mut out)?,
         _ => bail!("give one of --exhaustive N and --random COUNT"),
     }
     out.flush()?;

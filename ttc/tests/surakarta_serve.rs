@@ -41,7 +41,10 @@ fn the_api_answers_as_the_cli_and_refuses_bad_input() {
     let o = ttc(&["serve", d, "--addr", "127.0.0.1:0"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--allow-source") && err.contains("ttc pack"), "{err}");
+    assert!(
+        err.contains("--allow-source") && err.contains("ttc pack"),
+        "{err}"
+    );
     let server = Server::start_with(&dir, &["--allow-source"]);
     for pos in POSITIONS {
         let api = server.api("probe", pos);
@@ -76,8 +79,14 @@ fn the_api_answers_as_the_cli_and_refuses_bad_input() {
     // Refusals: 400 with a message naming the input.
     let refusals = [
         ("/api/probe", "query parameter `position` is missing"),
-        ("/api/probe?position=7/6/6/6/6/6+r", "position `7/6/6/6/6/6 r`"),
-        ("/api/probe?position=rrrr1r/6/6/6/6/b5+r", "6 pieces, but the tables"),
+        (
+            "/api/probe?position=7/6/6/6/6/6+r",
+            "position `7/6/6/6/6/6 r`",
+        ),
+        (
+            "/api/probe?position=rrrr1r/6/6/6/6/b5+r",
+            "6 pieces, but the tables",
+        ),
         ("/api/probe?position=6/6/6/6/6/r5+b", "the game is over"),
     ];
     for (path, words) in refusals {
@@ -85,19 +94,25 @@ fn the_api_answers_as_the_cli_and_refuses_bad_input() {
         assert_eq!(status, 400, "{path}: {v}");
         let e = v["error"].as_str().unwrap();
         assert!(e.contains(words), "{path}: {e}");
-        assert!(!e.contains(tmp.path().to_str().unwrap()), "a path leaked: {e}");
+        assert!(
+            !e.contains(tmp.path().to_str().unwrap()),
+            "a path leaked: {e}"
+        );
     }
     let (status, v) = server.json(&format!(
         "/api/probe?position={}&moves=a1-a2",
         encode(start)
     ));
     assert_eq!(status, 400);
-    assert!(v["error"].as_str().unwrap().contains("move 1 `a1-a2`"), "{v}");
-    let (status, v) = server.json(&format!(
-        "/api/line?position={}&max_plies=0",
-        encode(start)
-    ));
-    assert_eq!((status, v["error"].as_str().unwrap()), (400, "max_plies 0 is out of range 1..=1000"));
+    assert!(
+        v["error"].as_str().unwrap().contains("move 1 `a1-a2`"),
+        "{v}"
+    );
+    let (status, v) = server.json(&format!("/api/line?position={}&max_plies=0", encode(start)));
+    assert_eq!(
+        (status, v["error"].as_str().unwrap()),
+        (400, "max_plies 0 is out of range 1..=1000")
+    );
     // The shared layers: foreign Host, unknown route, other method.
     let (status, _, body) = server.get_host("/api/info", "evil.example");
     assert_eq!(status, 403, "{body}");
@@ -106,10 +121,10 @@ fn the_api_answers_as_the_cli_and_refuses_bad_input() {
     // The page and its files.
     for (path, words) in [
         ("/", "Surakarta endgame explorer"),
-        ("/app.js", "import"),
-        ("/rules.js", "export function legalMoves"),
+        ("/surakarta/app.js", "import"),
+        ("/surakarta/rules.js", "export function legalMoves"),
         ("/style.css", "--win"),
-        ("/surakarta.css", "--small"),
+        ("/surakarta/surakarta.css", "--small"),
     ] {
         let (status, body) = server.get(path);
         assert_eq!(status, 200, "{path}");
@@ -135,7 +150,10 @@ fn answers_are_tagged_and_a_changed_table_gets_503() {
         .find_map(|l| l.strip_prefix("etag: "))
         .expect("an entity tag")
         .to_string();
-    assert!(etag.starts_with("\"ttc-") && etag.contains("-surakarta-4-"), "{etag}");
+    assert!(
+        etag.starts_with("\"ttc-") && etag.contains("-surakarta-4-"),
+        "{etag}"
+    );
     let (status, _, body) = server.raw(
         format!(
             "GET {path} HTTP/1.0\r\nHost: {}\r\nIf-None-Match: {etag}\r\n\r\n",
@@ -154,7 +172,10 @@ fn answers_are_tagged_and_a_changed_table_gets_503() {
     let (status, v) = server.json(&path);
     assert_eq!(status, 503, "{v}");
     let e = v["error"].as_str().unwrap();
-    assert!(e.contains("surakarta-2v2.tbl") && e.contains("restart"), "{e}");
+    assert!(
+        e.contains("surakarta-2v2.tbl") && e.contains("restart"),
+        "{e}"
+    );
     assert!(!e.contains(tmp.path().to_str().unwrap()), "{e}");
     assert_eq!(server.json("/health").0, 503);
 }

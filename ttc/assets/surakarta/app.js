@@ -1,7 +1,10 @@
 // The Surakarta endgame explorer page. Plain JavaScript and SVG (an ES
-// module, no library). Under `ttc serve DIR` it asks the JSON API of the
-// same server (/api/info, /api/probe, /api/line, /api/play); the board, the
-// editor and the capture paths use the rules in rules.js.
+// module, no library). Two backends, one page: under `ttc serve DIR` it
+// asks the JSON API of the same server (/api/info, /api/probe, /api/line,
+// /api/play); on a static site written by `ttc export-site DIR SITE`
+// (<html data-backend="static">) site.js answers the same requests in the
+// browser from the site's block files. The board, the editor and the
+// capture paths use the rules in rules.js.
 import { POINTS, TRACKS, squareName, squareIndex, parsePosition, formatPosition, count } from './rules.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -27,7 +30,26 @@ const S = {
 
 // ---- API ---------------------------------------------------------------
 
+const STATIC = document.documentElement.dataset.backend === 'static';
+let site = null; // static backend: a promise of site.js's SurakartaSite
+
+// A static site's answer to an API request, computed in the browser.
+async function siteApi(path, params) {
+  if (!site) {
+    site = import('./site.js').then((m) => m.SurakartaSite.fromUrl(new URL('.', location.href)));
+    site.then((x) => (window.ttcSite = x), () => (site = null));
+  }
+  const x = await site;
+  const p = params || {};
+  if (path === '/api/info') return x.info();
+  if (path === '/api/probe') return x.probe(p.position, p.moves);
+  if (path === '/api/line') return x.line(p.position, p.moves, p.max_plies);
+  if (path === '/api/play') return x.play(p.position, p.moves);
+  throw new Error(`no such request: ${path}`);
+}
+
 async function api(path, params) {
+  if (STATIC) return siteApi(path, params);
   const u = new URL(path, location.href);
   for (const [k, v] of Object.entries(params || {})) u.searchParams.set(k, v);
   const r = await fetch(u);
@@ -659,7 +681,8 @@ function flip() {
 
 function describeTables(info) {
   const formats = [...new Set(info.tables.map((t) => t.format))].join(' and ');
-  return `Surakarta · ${info.tables.length} ${formats} tables in ${info.folder}: every material up to ${info.max_pieces} pieces · the 50-ply rule draws after ${info.quiet_limit} plies without a capture`;
+  const where = STATIC ? ' · static site, probed in this browser' : '';
+  return `Surakarta · ${info.tables.length} ${formats} tables in ${info.folder}: every material up to ${info.max_pieces} pieces · the 50-ply rule draws after ${info.quiet_limit} plies without a capture${where}`;
 }
 
 // ?moves=: plays a space-separated line from the start position, each move

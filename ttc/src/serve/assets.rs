@@ -22,6 +22,10 @@ const SK_INDEX: &str = include_str!("../../assets/surakarta/index.html");
 const SK_SCRIPT: &str = include_str!("../../assets/surakarta/app.js");
 const SK_RULES: &str = include_str!("../../assets/surakarta/rules.js");
 const SK_STYLE: &str = include_str!("../../assets/surakarta/surakarta.css");
+/// The Surakarta page's index (an ES module) and its static-site prober,
+/// which reads a site's block files in the browser.
+const SK_INDEX_JS: &str = include_str!("../../assets/surakarta/tbindex.js");
+const SK_SITE: &str = include_str!("../../assets/surakarta/site.js");
 const POLICY: &str = "default-src 'self'; img-src 'self' data:";
 
 fn asset(kind: &'static str, body: &'static str) -> impl IntoResponse {
@@ -89,5 +93,26 @@ pub fn site_assets() -> Vec<(&'static str, String)> {
         ("app.js", SCRIPT.to_string()),
         ("probe.js", PROBER.to_string()),
         ("style.css", STYLE.to_string()),
+    ]
+}
+
+/// The page files of a Surakarta static site (`ttc export-site DIR SITE`
+/// with a folder), laid out as the repository's `ttc/assets/` is (so the
+/// modules' relative imports hold in both): the Surakarta page with
+/// `data-backend="static"` at the root with `style.css` and `probe.js`
+/// (whose CRC and inflate the prober imports), and under `surakarta/` the
+/// page's script, rules, index, site prober and style.
+pub fn surakarta_site_assets() -> Vec<(&'static str, String)> {
+    let index = SK_INDEX.replacen("data-backend=\"api\"", "data-backend=\"static\"", 1);
+    debug_assert!(index != SK_INDEX, "the Surakarta page names its backend");
+    vec![
+        ("index.html", index),
+        ("style.css", STYLE.to_string()),
+        ("probe.js", PROBER.to_string()),
+        ("surakarta/app.js", SK_SCRIPT.to_string()),
+        ("surakarta/rules.js", SK_RULES.to_string()),
+        ("surakarta/tbindex.js", SK_INDEX_JS.to_string()),
+        ("surakarta/site.js", SK_SITE.to_string()),
+        ("surakarta/surakarta.css", SK_STYLE.to_string()),
     ]
 }

@@ -16,11 +16,6 @@ use solver::surakarta::{
 use std::path::{Path, PathBuf};
 use tables::guard::FileGuard;
 
-/// The position the page starts from when the address names none: two
-/// pieces a side on the small circuit's crossing points (one a side in a
-/// folder of fewer than four pieces).
-const EXAMPLES: [(u32, &str); 2] = [(4, "6/1b2b1/6/6/1r2r1/6 r 0"), (2, "6/1b4/6/6/4r1/6 r 0")];
-
 /// One table as `/api/info` describes it.
 #[derive(Debug, Serialize)]
 pub struct TableInfo {
@@ -235,10 +230,7 @@ impl SurakartaExplorer {
 
     /// The start position of the page.
     fn example(&self) -> &'static str {
-        EXAMPLES
-            .iter()
-            .find(|(n, _)| self.tb.max_pieces() >= *n)
-            .map_or(EXAMPLES[1].1, |(_, p)| p)
+        self.tb.example_position()
     }
 
     /// `/api/info`; with `local`, tables are named by their paths as

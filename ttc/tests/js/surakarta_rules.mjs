@@ -113,7 +113,8 @@ if (checked === 0) {
   process.exit(1);
 }
 if (failures) {
-  console.error(`${failures} of ${checked} positions differ from the library (${secs} s)`);
+  const of = mode === '--exhaustive' ? `${done.length} materials` : `${checked} positions`;
+  console.error(`${failures} of ${of} differ from the library (${secs} s)`);
   process.exit(1);
 }
 const what = mode === '--exhaustive' ? `every placement of ${done.length} materials (${checked} positions)` : `${checked} random positions`;
