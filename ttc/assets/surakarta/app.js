@@ -115,6 +115,8 @@ async function show(reply) {
     history.replaceState(null, '', link);
     document.body.dataset.position = p.position;
     document.body.dataset.state = 'ready';
+    // The first move list on screen (the static site's first-view figure).
+    if (!performance.getEntriesByName('ttc-ready').length) performance.mark('ttc-ready');
     if (reply) maybeReply(token);
   } catch (e) {
     if (token === S.token) {
@@ -325,8 +327,11 @@ function drawPreview(svg, m) {
   const to = squareIndex(moveTo(m.move));
   const routes = m.paths && m.paths.length ? m.paths.map((p) => p.map(squareIndex)) : [[from, to]];
   for (const pts of routes) {
+    // A step is one straight line (diagonal ones too), a capture its route.
+    const [x0, y0] = xy(from);
+    const [x1, y1] = xy(to);
     svg.append(el('path', {
-      d: routePath(pts),
+      d: m.kind === 'capture' ? routePath(pts) : `M ${x0} ${y0} L ${x1} ${y1}`,
       class: `preview-path ${m.category50}` + (m.kind === 'capture' ? ' capture' : ''),
       'data-points': pts.map(squareName).join(' '),
       fill: 'none',
@@ -571,6 +576,7 @@ function startEdit() {
 
 function stopEdit() {
   S.edit = null;
+  showError('');
   $('editor').hidden = true;
   delete document.body.dataset.editing;
   if (S.probe) render();
