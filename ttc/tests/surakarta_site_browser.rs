@@ -122,7 +122,7 @@ async fn the_static_surakarta_site_shows_the_tables_values() {
     wait_text(c, "error", "the tables hold at most 4").await;
     if let Some(shots) = screenshots() {
         click(c, "#edit-cancel").await;
-        hover(c, &format!("#moves li[data-move]")).await;
+        hover(c, "#moves li[data-move]").await;
         shot(c, &shots, "surakarta-site.png").await;
     }
 }

@@ -205,7 +205,7 @@ mod tests {
             .collect();
         assert!(
             names.contains(
-                &vec!["b1", "a2", "b2", "c2"]
+                &["b1", "a2", "b2", "c2"]
                     .iter()
                     .map(|s| s.to_string())
                     .collect()

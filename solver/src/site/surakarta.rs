@@ -23,7 +23,7 @@
 //! rebuild by walking every set of 7 points (8.3 million).
 //!
 //! Written as every site is: under a temporary folder of the run, then
-//! renamed into place ([`super::target`]).
+//! renamed into place (the temporary folder and rename of every site).
 
 use super::block::{self, BlockTable};
 use super::error::SiteError;

@@ -8,7 +8,7 @@
 //! of a material and its colour-swapped twin) at the bottom; then
 //! [`tablebase`] (an open folder of tables: probing); [`build`] (the
 //! solve of a folder); [`pack`] (its compact copy); [`probe`] (a position's values and its moves best
-//! first); [`line`] (the best line); [`stats`] (per-material figures).
+//! first); [`mod@line`] (the best line); [`stats`] (per-material figures).
 
 pub mod build;
 pub mod line;

@@ -8,7 +8,7 @@
 //! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the folder's tables |
 //! | `GET /api/probe?position=P&moves=M` | [`ProbeAnswer`](solver::surakarta::ProbeAnswer): values with and without the 50-ply rule, every move best first (captures with their paths) |
-//! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`](solver::surakarta::LineAnswer): the best line |
+//! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`]: the best line |
 //! | `GET /api/play?position=P&moves=M` | [`PlayAnswer`]: the table's reply |
 //!
 //! `position` is the notation of `ttc probe DIR` (required), `moves` a
