@@ -260,7 +260,7 @@ function drawGrid(svg) {
     const [fx] = xy(k);
     const [, ry] = xy(6 * k);
     const bottom = EDGE + 5 * GAP + 22;
-    svg.append(el('text', { x: fx + 9, y: bottom + 6, class: 'coord', 'text-anchor': 'start' }, 'abcdef'[k]));
+    svg.append(el('text', { x: fx + 9, y: bottom + 20, class: 'coord', 'text-anchor': 'start' }, 'abcdef'[k]));
     svg.append(el('text', { x: EDGE - 22, y: ry - 8, class: 'coord', 'text-anchor': 'end' }, String(k + 1)));
   }
 }
