@@ -176,6 +176,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Positions(a) => positions_cmd::run(a),
         Command::Line(a) => line_cmd::line(a, cli.json),
         Command::ExportSite(a) => export_site_cmd::run(a, cli.json),
+        Command::Pack(a) if a.table.is_dir() => surakarta_pack_cmd::run_pack(a, cli.json),
         Command::Pack(a) => pack_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => census_cmd::run(a, cli.json),

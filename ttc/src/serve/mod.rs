@@ -28,6 +28,7 @@ mod listen;
 mod play;
 mod probe;
 mod query;
+mod refusal;
 mod served;
 mod server;
 mod stall;
