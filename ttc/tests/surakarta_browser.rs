@@ -68,6 +68,36 @@ async fn the_surakarta_page_shows_the_tables_and_plays() {
     )
     .await;
     assert!(d.as_str().unwrap().contains(" A "), "{d}");
+    // The drawn stroke passes through the centre of every point of the path.
+    let missed = js(
+        c,
+        "const p = document.querySelector('#board .preview-path');
+         return p.dataset.points.split(' ').filter(sq => {
+           const r = document.querySelector(`#board [data-square='${sq}'] .hit`);
+           const pt = new DOMPoint(Number(r.getAttribute('x')) + 30, Number(r.getAttribute('y')) + 30);
+           return !p.isPointInStroke(pt);
+         });",
+    )
+    .await;
+    assert_eq!(missed, serde_json::json!([]), "points off the drawn path");
+    // Its loops go round outside the grid of points (not the short way in).
+    let outside = js(
+        c,
+        "const p = document.querySelector('#board .preview-path');
+         const grid = (sq) => document.querySelector(`#board [data-square='${sq}'] .hit`);
+         const lo = Number(grid('a6').getAttribute('x')) + 30, hi = Number(grid('f1').getAttribute('x')) + 30;
+         let n = 0; const len = p.getTotalLength();
+         for (let i = 0; i <= 200; i++) {
+           const q = p.getPointAtLength(len * i / 200);
+           if (q.x < lo - 5 || q.x > hi + 5 || q.y < lo - 5 || q.y > hi + 5) n++;
+         }
+         return n;",
+    )
+    .await;
+    assert!(
+        outside.as_u64().unwrap() > 0,
+        "no loop drawn outside the grid"
+    );
     // Pointing at a step draws its line and no path.
     let step = server.api("probe", START)["moves"]
         .as_array()
@@ -160,6 +190,13 @@ async fn check_play_mode(c: &Client, server: &Server) {
     )
     .await;
     assert_eq!(flipped, Value::Bool(true));
+    // The flip button turns it back (a1 bottom left), and F again.
+    let a1_top = "const r = (s) => document.querySelector(`#board [data-square='${s}'] .hit`).getBoundingClientRect();
+         return r('a1').top < r('a6').top;";
+    click(c, "#flip").await;
+    assert_eq!(js(c, a1_top).await, Value::Bool(false));
+    keys(c, "body", "f").await;
+    assert_eq!(js(c, a1_top).await, Value::Bool(true));
     mode.select_by_value("off").await.unwrap();
 }
 
