@@ -6,7 +6,9 @@ use crate::text::{group, print_json, wld_counts};
 use anyhow::{Context, Result};
 use rules::surakarta::Position;
 use solver::surakarta::stats::{count_material, MaterialCounts};
-use solver::surakarta::{probe_position, solve_tablebase, BuildOptions, MaterialReport, Tablebase};
+use solver::surakarta::{
+    best_line, probe_position, solve_tablebase, BuildOptions, MaterialReport, Tablebase,
+};
 use std::path::Path;
 use std::time::Instant;
 
@@ -160,50 +162,29 @@ pub fn run_probe(dir: &Path, position: &str, json: bool) -> Result<()> {
 }
 
 /// `ttc line DIR POSITION`: the best line (best move first each ply) to
-/// the end, at most `max_plies` plies.
+/// the end, at most `max_plies` plies ([`best_line`]).
 pub fn run_line(dir: &Path, position: &str, max_plies: u32, json: bool) -> Result<()> {
     let tb = Tablebase::open(dir)?;
-    let mut pos = parse_position(position)?;
-    let mut steps = Vec::new();
-    let mut end = format!(
-        "stopped after {} (--max-plies)",
-        crate::text::counted(max_plies as u64, "ply", "plies")
-    );
-    for ply in 0..max_plies {
-        let a = probe_position(&tb, &pos)?;
-        let best = a
-            .moves
-            .first()
-            .filter(|_| !a.drawn_by_rule)
-            .map(|m| m.mv.clone());
-        steps.push(serde_json::json!({"ply": ply, "position": a.position, "category": a.category, "distance": a.distance, "category50": a.category50, "dtz": a.dtz, "best": best}));
-        if !json {
-            println!(
-                "ply {ply}: {} | {} | 50-ply rule: {} | best: {}",
-                a.position,
-                a.value.end,
-                a.value.rule_now,
-                best.as_deref().unwrap_or("-")
-            );
-        }
-        if a.drawn_by_rule {
-            end = "drawn by the 50-ply rule (50 plies without a capture)".to_string();
-            break;
-        }
-        let Some(next) = a.moves.first().map(|m| m.position.clone()) else {
-            end = "the side to move has no legal move: a draw".to_string();
-            break;
-        };
-        pos = parse_position(&next)?;
-        if pos.pieces(pos.side_to_move()) == 0 {
-            end = format!("{} has no piece left", pos.side_to_move());
-            break;
-        }
-    }
+    let pos = parse_position(position)?;
+    let line = best_line(&tb, &pos, max_plies)?;
     if json {
-        return print_json(&serde_json::json!({"steps": steps, "end": end}));
+        return print_json(&serde_json::json!({"steps": line.steps, "end": line.end}));
     }
-    println!("end: {end}");
+    for s in &line.steps {
+        let end = s
+            .distance
+            .map_or(s.category.to_string(), |d| format!("{} in {d}", s.category));
+        let rule = s.dtz.map_or(s.category50.to_string(), |d| {
+            format!("{}, dtz {d}", s.category50)
+        });
+        println!(
+            "ply {}: {} | {end} | 50-ply rule: {rule} | best: {}",
+            s.ply,
+            s.position,
+            s.best.as_deref().unwrap_or("-")
+        );
+    }
+    println!("end: {}", line.end);
     Ok(())
 }
 

@@ -8,9 +8,10 @@
 //! of a material and its colour-swapped twin) at the bottom; then
 //! [`tablebase`] (an open folder of tables: probing); [`build`] (the
 //! solve of a folder); [`pack`] (its compact copy); [`probe`] (a position's values and its moves best
-//! first); [`stats`] (per-material figures).
+//! first); [`mod@line`] (the best line); [`stats`] (per-material figures).
 
 pub mod build;
+pub mod line;
 pub mod moves;
 pub mod pack;
 pub mod probe;
@@ -19,5 +20,6 @@ pub mod stats;
 pub mod tablebase;
 
 pub use build::{solve_tablebase, BuildOptions, MaterialReport};
+pub use line::{best_line, LineAnswer, LineEnd, LineStep};
 pub use probe::{probe_position, MoveAnswer, ProbeAnswer};
 pub use tablebase::{PositionValue, Tablebase, TablebaseError};
