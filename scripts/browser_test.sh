@@ -9,6 +9,11 @@
 # TTC_SHOT_COMPARE for compare mode (default data/ttc-outbound.ctbl when it
 # exists); without them solved 3x3 tables (the compare screenshot's name
 # gives the board size).
+# The Surakarta explorer's tests follow (ttc/tests/surakarta_browser.rs and
+# surakarta_site_browser.rs, on 4-piece folders they solve); their
+# screenshots are taken on TTC_SHOT_SURAKARTA (default data/skt8 when it
+# exists), and TTC_SITE_SURAKARTA (a site exported from such a folder)
+# gets its first view and a cached probe measured.
 # Before them, the SVG figures of `ttc report` on solved 3x3 tables are
 # rendered with rsvg-convert (Debian's librsvg2-bin, installed when
 # missing): each must convert, at the size its SVG declares.
@@ -63,3 +68,9 @@ echo "chromium: $("$CHROMIUM" --version 2>/dev/null || echo '?'); screenshots: $
 cargo test -p ttc --test serve_browser -- --ignored --test-threads=1
 # The static site of `ttc export-site`, served by python3 -m http.server.
 cargo test -p ttc --test site_browser -- --ignored --test-threads=1
+# The Surakarta explorer: `ttc serve DIR` and its static site.
+if [ -z "${TTC_SHOT_SURAKARTA:-}" ] && [ -d data/skt8 ]; then
+    export TTC_SHOT_SURAKARTA="$PWD/data/skt8"
+fi
+cargo test -p ttc --test surakarta_browser -- --ignored --test-threads=1
+cargo test -p ttc --test surakarta_site_browser -- --ignored --test-threads=1

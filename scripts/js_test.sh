@@ -12,6 +12,16 @@
 # JS_TEST_LOCKS="0 2 4" covers the three opening locks of every table
 # (36 tables, about 15 minutes) instead of lock 4 and two others.
 #
+# Then the Surakarta explorer's rules and index (ttc/assets/surakarta/
+# rules.js, tbindex.js) against the library through `ttc js-reference`:
+# every placement of every material up to 4 pieces (cells, moves, capture
+# paths; 0.87 million, about 10 s) and 1,000,000 random 8-piece placements
+# (about 30 s) by default; SURAKARTA_JS_FULL=1 takes every placement up to
+# 5 pieces (12.2 million, about 2.5 minutes on two busy cores).
+# SURAKARTA_JS_PIECES and SURAKARTA_JS_RANDOM set the two counts. Last,
+# the Surakarta static site's prober (site.js) on a solved 5-piece folder's
+# sites against `ttc probe DIR --json`.
+#
 # Needs Node.js 20 or later. Without node the test is skipped (exit 0),
 # except under CI=true, where it fails. JS_TEST_4X4 sets the number of
 # random 4x4 positions per reading (default 100000).
@@ -91,4 +101,33 @@ for rules in travel-direction outbound-only toward-opponent; do
     "$ttc" positions --size 4 --rules "${rules%%-*}" --random "$n" --seed 11 \
         | node "$check" --plain --size 4 --roles PNBR --rules "$rules" --lock 6
 done
-echo "js_test: probe.js agrees with the library ($((SECONDS - start)) s)"
+
+# The Surakarta page's rules and index.
+sk_full="${SURAKARTA_JS_FULL:-}"
+sk_pieces="${SURAKARTA_JS_PIECES:-$([ -n "$sk_full" ] && echo 5 || echo 4)}"
+sk_random="${SURAKARTA_JS_RANDOM:-1000000}"
+sk=ttc/tests/js/surakarta_rules.mjs
+printf '%-26s ' "surakarta up to $sk_pieces:"
+"$ttc" js-reference --exhaustive "$sk_pieces" | node "$sk" --exhaustive
+printf '%-26s ' "surakarta 8 pieces:"
+"$ttc" js-reference --random "$sk_random" --pieces 8 --seed 41 | node "$sk" --random
+printf '%-26s ' "surakarta, sparse ids:"
+"$ttc" js-reference --random 2000 --pieces 8 --seed 42 | SURAKARTA_JS_STEP=1024 node "$sk" --random
+
+# The Surakarta static site's prober (site.js): a 5-piece folder solved,
+# exported from its source tables and from its compact copy, and 20,000
+# random positions (2 to 5 pieces, any quiet counter) probed from each
+# site's blocks against `ttc probe DIR --json`; the compact site's blocks
+# read through DecompressionStream.
+"$ttc" solve surakarta --pieces 5 --out "$work/skt5" >/dev/null 2>&1
+"$ttc" pack "$work/skt5" "$work/skt5c" >/dev/null 2>&1
+"$ttc" export-site "$work/skt5" "$work/skt5-site" >/dev/null
+"$ttc" export-site "$work/skt5c" "$work/skt5c-site" >/dev/null
+site=ttc/tests/js/surakarta_site.mjs
+printf '%-26s ' "surakarta site:"
+"$ttc" js-reference --random 20000 --pieces 5 --probe "$work/skt5" --seed 5 \
+    | node "$site" --site "$work/skt5-site"
+printf '%-26s ' "surakarta compact site:"
+"$ttc" js-reference --random 20000 --pieces 5 --probe "$work/skt5c" --seed 6 \
+    | node "$site" --site "$work/skt5c-site" --stream
+echo "js_test: probe.js and the Surakarta rules and site agree with the library ($((SECONDS - start)) s)"

@@ -5,15 +5,18 @@
 //!
 //! Files, bottom up: `errors`, `depth`, `variant`, `section_arg`,
 //! `value`, `cell_index`; `ttc_position`, `tzaar`, `surakarta` (the
-//! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`;
-//! `table`; `surakarta_value`, `surakarta_batch`, `surakarta_tablebase`
-//! (the Surakarta endgame tables); `verify_game` on top.
+//! three games); `position_arg`, `texts_arg`, `probe_many`, `cells`,
+//! `positions`; `table`; `surakarta_value`, `surakarta_batch`,
+//! `surakarta_tablebase` (the Surakarta endgame tables); `verify_game` on
+//! top.
 
 mod cell_index;
 mod cells;
 mod depth;
 mod errors;
+mod path_arg;
 mod position_arg;
+mod positions;
 mod probe_many;
 mod section_arg;
 mod surakarta;
@@ -47,6 +50,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<value::Value>()?;
     m.add_class::<ttc_position::Position>()?;
     m.add_class::<cells::CellsOwner>()?;
+    m.add_class::<positions::PositionIterator>()?;
     m.add("TzaarPosition", py.get_type::<tzaar::TzaarPosition>())?;
     m.add(
         "SurakartaPosition",

@@ -2,7 +2,8 @@
 //! GIL.
 
 use crate::errors::probe_error_in;
-use pyo3::PyErr;
+use crate::texts_arg::for_each_piece;
+use pyo3::prelude::*;
 use rayon::prelude::*;
 use rules::ttc::Position;
 use solver::probe::Prober;
@@ -33,54 +34,61 @@ pub fn distance_code(w: Wdl) -> i16 {
     }
 }
 
-/// Positions parsed at a time by [`probe_texts`] before it looks for a
-/// failure.
+/// Positions read and parsed at a time by [`probe_positions`] before it
+/// looks for a failure.
 const PARSE_PIECE: usize = 1 << 16;
 
-/// Categories and distances of `texts` (positions in notation) in the
-/// table of `p`, in input order: parsed in parallel over rayon's threads,
-/// then read in one batch ([`Prober::values_many`]: a compact table
-/// decompresses each block it needs once). Call it without the GIL.
+/// Categories and distances of `positions` (a list, tuple or numpy array
+/// of positions in notation) in the table of `p`, in input order: read
+/// and parsed a piece at a time (parsed in parallel over rayon's
+/// threads, without the GIL), so that a bad position is reported before
+/// the items after its piece are even copied; then read in one batch
+/// ([`Prober::values_many`]: a compact table decompresses each block it
+/// needs once). Only the parsed positions are kept, not their texts.
 ///
 /// # Errors
-/// The first failing position in input order, as the exception of its
-/// kind (`PositionError`, `TableError`), its message prefixed with
-/// `positions[N] `TEXT``.
-pub fn probe_texts(p: &Prober, texts: &[String]) -> Result<(Vec<i8>, Vec<i16>), PyErr> {
+/// A changed table (`TableError`, no prefix); a wrong argument type
+/// (`TypeError`, [`for_each_piece`]); else the first failing position in
+/// input order, as the exception of its kind (`PositionError`,
+/// `TableError`), its message prefixed with `positions[N] `TEXT``.
+pub fn probe_positions(
+    py: Python<'_>,
+    p: &Prober,
+    positions: &Bound<'_, PyAny>,
+) -> PyResult<(Vec<i8>, Vec<i16>)> {
     // A changed file is the table's fault, not a position's: no prefix.
     p.table()
         .check_unchanged()
         .map_err(|e| crate::errors::probe_error(e.into()))?;
-    // Options, not a full error per position (a million of them would
-    // cost about 100 MB); the first failure is parsed again for its error.
-    // Parsed a piece at a time, so that a bad position near the start is
-    // reported without parsing millions after it.
-    let mut parsed: Vec<Option<Position>> = Vec::with_capacity(texts.len());
-    for piece in texts.chunks(PARSE_PIECE) {
-        let start = parsed.len();
-        parsed.par_extend(
-            piece
+    let mut parsed: Vec<Position> = Vec::new();
+    // The first text that does not parse, with its index.
+    let mut unparsed: Option<(usize, String)> = None;
+    for_each_piece(py, positions, PARSE_PIECE, |start, texts| {
+        // Options, not a full error per position (a million of them
+        // would cost about 100 MB); the failure is parsed again below.
+        let piece: Vec<Option<Position>> = py.detach(|| {
+            texts
                 .par_iter()
                 .with_min_len(4096)
-                .map(|t| p.parse_position(Some(t)).ok()),
-        );
-        if parsed[start..].iter().any(Option::is_none) {
-            break;
+                .map(|t| p.parse_position(Some(t)).ok())
+                .collect()
+        });
+        let good = piece.iter().position(Option::is_none);
+        parsed.extend(piece[..good.unwrap_or(piece.len())].iter().flatten());
+        if let Some(k) = good {
+            unparsed = Some((start + k, texts[k].clone()));
         }
-    }
-    // Positions before the first one that does not parse: a probe error
-    // among them comes before that parse error.
-    let good = parsed
-        .iter()
-        .position(Option::is_none)
-        .unwrap_or(parsed.len());
-    let positions: Vec<Position> = parsed[..good].iter().flatten().copied().collect();
-    drop(parsed);
-    let (number, e) = match p.values_many(&positions) {
-        Err(failure) => failure,
-        Ok(values) => match texts.get(good).map(|t| p.parse_position(Some(t))) {
-            Some(Err(e)) => (good, e),
-            _ => {
+        Ok(good.is_none())
+    })?;
+    // A probe error among the positions before the first one that does
+    // not parse comes before that parse error.
+    let (number, e, text) = match py.detach(|| p.values_many(&parsed)) {
+        Err((n, e)) => (n, e, text_at(positions, n, &parsed[n])),
+        Ok(values) => match unparsed
+            .and_then(|(n, text)| p.parse_position(Some(&text)).err().map(|e| (n, e, text)))
+        {
+            Some(failure) => failure,
+            None => {
                 return Ok(values
                     .into_iter()
                     .map(|w| (category_code(w), distance_code(w)))
@@ -88,6 +96,15 @@ pub fn probe_texts(p: &Prober, texts: &[String]) -> Result<(Vec<i8>, Vec<i16>), 
             }
         },
     };
-    let context = format!("positions[{number}] {}", rules::echo::clip(&texts[number]));
+    let context = format!("positions[{number}] {}", rules::echo::clip(&text));
     Err(probe_error_in(e, Some(&context)))
+}
+
+/// The text of `positions[n]` as given (a list, tuple or array), else
+/// `pos` in notation (an iterable that cannot be indexed).
+fn text_at(positions: &Bound<'_, PyAny>, n: usize, pos: &Position) -> String {
+    positions
+        .get_item(n)
+        .and_then(|item| item.extract::<String>())
+        .unwrap_or_else(|_| pos.to_string())
 }

@@ -14,7 +14,7 @@ use pythonize::pythonize;
 use rules::surakarta::Position;
 use solver::surakarta::{
     best_line, probe_many, probe_position, OpenOptions, ProbeAnswer, Tablebase as Folder,
-    TablebaseError, MAX_LINE_PLIES,
+    TablebaseError,
 };
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -222,11 +222,15 @@ impl SurakartaTablebase {
     }
 
     /// The best line from `position` (the first move of `moves()` each
-    /// ply), as `ttc line DIR POSITION --json`: `{"steps": [{"ply",
-    /// "position", "category", "distance", "category50", "dtz", "best"}],
-    /// "end" (in words), "end_kind" ("no_piece" | "no_move" |
-    /// "drawn_by_rule" | "limit"), "plies"}`. Stops after `max_plies`
-    /// moves, 1 to 1000 as for `ttc line` (`ValueError` otherwise).
+    /// ply), from the library's `best_line` as `ttc line DIR POSITION
+    /// --json` (which prints `steps` and `end`): `{"steps": [{"ply",
+    /// "position", "category",
+    /// "distance", "category50", "dtz", "best"}], "end" (in words),
+    /// "end_kind" ("no_pieces": the last move took the last piece |
+    /// "no_move" | "rule": the 50-ply rule drew | "limit")}`, one step per
+    /// position from which a move is played (and the last position when
+    /// no move is). Stops after `max_plies` moves, 1 to 1000 as for `ttc
+    /// line` (`ValueError` otherwise).
     #[pyo3(signature = (position, /, max_plies=300))]
     fn line<'py>(
         &self,
@@ -234,7 +238,7 @@ impl SurakartaTablebase {
         position: &Bound<'py, PyAny>,
         max_plies: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if !(1..=MAX_LINE_PLIES as i64).contains(&max_plies) {
+        if !(1..=solver::answer::MAX_PLIES as i64).contains(&max_plies) {
             return Err(PyValueError::new_err(format!(
                 "max_plies {max_plies} is outside 1..=1000 (moves of the line, as for \
                  `ttc line --max-plies`)"

@@ -5,9 +5,9 @@
 use crate::cells::cells_view;
 use crate::errors::{message, probe_error, PositionError, TableError};
 use crate::position_arg::position_arg;
-use crate::probe_many::{probe_texts, WdlArrays};
+use crate::positions::PositionIterator;
+use crate::probe_many::{probe_positions, WdlArrays};
 use crate::section_arg::section_arg;
-use crate::texts_arg::texts_of;
 use crate::ttc_position::Position;
 use crate::value::Value;
 use numpy::ndarray::Ix1;
@@ -17,8 +17,9 @@ use pyo3::types::PyAny;
 use pythonize::pythonize;
 use solver::answer::{LineAnswer, PositionAnswer, TableInfo};
 use solver::probe::{ProbeError, Prober};
-use std::path::PathBuf;
+use solver::site::reference::Selection;
 use std::sync::{Arc, Mutex};
+use tables::section::Section;
 
 /// Largest `max_plies` of `Table.line`, as `ttc line` and the API.
 const MAX_LINE_PLIES: i64 = 1000;
@@ -33,8 +34,9 @@ pub struct Table {
     path: String,
 }
 
-/// Opens the table at `path`, source or compact (told apart by the
-/// magic), with the checks of `ttc probe`: header, layout, completion,
+/// Opens the table at `path` (a `str`, `bytes` or `os.PathLike`, as
+/// `open()` takes; another type raises `TypeError` naming it), source or
+/// compact (told apart by the magic), with the checks of `ttc probe`: header, layout, completion,
 /// and for a source table the CRC-64/XZ of every cell unless `trust`
 /// (`ttc probe --trust`: 1.45 s saved on the 2.5 GB table of the full
 /// game). A compact table checks each block when it is first read.
@@ -69,7 +71,13 @@ pub struct Table {
 /// decompresses its block (about 25 us). A source table ignores it.
 #[pyfunction]
 #[pyo3(signature = (path, *, trust=false, cache_mib=32))]
-pub fn open_table(py: Python<'_>, path: PathBuf, trust: bool, cache_mib: i64) -> PyResult<Table> {
+pub fn open_table(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    trust: bool,
+    cache_mib: i64,
+) -> PyResult<Table> {
+    let path = crate::path_arg::path_arg(path, "path")?;
     if !(1..=65_536).contains(&cache_mib) {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "cache_mib {cache_mib} is outside 1..=65536 (MiB of decompressed blocks a compact \
@@ -237,7 +245,10 @@ impl Table {
     /// numpy int8 (-1 loss, 0 draw, 1 win) and int16 (plies to the end,
     /// -1 for a draw) arrays of the input's length. Raises the exception
     /// of the first failing position, its message prefixed with
-    /// `positions[N]`.
+    /// `positions[N]`: the positions are read and parsed 65,536 at a time,
+    /// so a bad one is reported before the rest of the input is copied.
+    /// `TypeError` for a str, for an array of more than one dimension
+    /// (naming its shape) or for an item that is no str.
     #[pyo3(signature = (positions, /))]
     fn probe_many<'py>(
         &self,
@@ -245,8 +256,7 @@ impl Table {
         positions: &Bound<'py, PyAny>,
     ) -> PyResult<WdlArrays<'py, Ix1>> {
         let p = self.prober()?;
-        let texts = texts_of(py, positions)?;
-        let (cats, dists) = py.detach(|| probe_texts(&p, &texts))?;
+        let (cats, dists) = probe_positions(py, &p, positions)?;
         Ok((cats.into_pyarray(py), dists.into_pyarray(py)))
     }
 
@@ -275,6 +285,53 @@ impl Table {
             e => probe_error(e),
         })?;
         Ok(Position { inner })
+    }
+
+    /// Every position of `section` (`"post-opening"` or `"opening"`) in
+    /// cell index order: the positions `position_at(section, i)` gives for
+    /// `i` from 0 (a post-opening cell as its White-to-move image), as an
+    /// iterator of `Position` whose `len()` is what remains. It reads no
+    /// cell; the 3x3 PNB table's post-opening section has 334,027
+    /// positions, the full game's about 1.24 billion. Raises
+    /// `PositionError` for an unknown section, `TableError` once closed.
+    fn positions(&self, section: &str) -> PyResult<PositionIterator> {
+        let s = section_arg(section)?;
+        let p = self.prober()?;
+        let (post, opening) = p.table().counts();
+        let count = if s == Section::Post { post } else { opening };
+        Ok(PositionIterator::new(
+            p.variant(),
+            Selection::Section(s),
+            count,
+        ))
+    }
+
+    /// `count` positions drawn at random from `seed` (default 1, as the
+    /// command's; whole numbers; the same count and seed give the same
+    /// positions), the ones `ttc positions TABLE --random COUNT --seed
+    /// SEED` lists: each is, nine
+    /// times in ten, a uniform post-opening cell with a uniform side to
+    /// move and, one time in ten, a uniform opening cell (SplitMix64
+    /// draws; cells may repeat). An iterator of `Position` whose `len()`
+    /// is what remains; it reads no cell. Raises `ValueError` naming a
+    /// negative `count` or `seed`, `TableError` once closed.
+    #[pyo3(signature = (count, /, *, seed=None))]
+    fn random_positions(
+        &self,
+        count: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PositionIterator> {
+        let count = crate::uint_arg::uint::<u64>(count, "count")?;
+        let seed = match seed {
+            Some(s) => crate::uint_arg::uint::<u64>(s, "seed")?,
+            None => 1,
+        };
+        let p = self.prober()?;
+        Ok(PositionIterator::new(
+            p.variant(),
+            Selection::Random { count, seed },
+            count,
+        ))
     }
 
     /// The cells of `section` (`"post-opening"` or `"opening"`) of a

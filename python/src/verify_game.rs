@@ -116,12 +116,9 @@ pub fn verify_game<'py>(
                 let dir = t.path().to_string();
                 // The record is read and replayed: what fails now is a
                 // table (damaged, changed since it was opened).
-                r.tables = Some(
-                    py.detach(|| records::surakarta_tables::annotate(&r, tb, &dir))
-                        .map_err(|e| {
-                            TableError::new_err(format!("{name}: judging the moves: {e:#}"))
-                        })?,
-                );
+                py.detach(|| r.judge_with_tables(tb, &dir)).map_err(|e| {
+                    TableError::new_err(format!("{name}: judging the moves: {e:#}"))
+                })?;
             }
             if check {
                 surakarta::check_report(&r).map_err(record_error)?;

@@ -2,7 +2,7 @@
 by ``tictacchec``, ``tictacchec.tzaar`` and ``tictacchec.surakarta``)."""
 
 import os
-from typing import Any, Iterable, Literal, Optional, Tuple, Union
+from typing import Any, Iterable, Iterator, Literal, Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -100,6 +100,12 @@ class Position:
         """Leaves below each root move, in generator order."""
     def diagram(self) -> str: ...
 
+class PositionIterator(Iterator[Position]):
+    """Positions of Table.positions or Table.random_positions; len() is what remains."""
+
+    def __next__(self) -> Position: ...
+    def __len__(self) -> int: ...
+
 class Table:
     """An open tablebase; a context manager. TableError after close."""
 
@@ -130,6 +136,10 @@ class Table:
         draw), in parallel without the GIL."""
     def cell(self, position: PositionLike, /) -> Tuple[SectionName, int]: ...
     def position_at(self, section: str, index: int) -> Position: ...
+    def positions(self, section: str) -> "PositionIterator":
+        """Every position of a section in cell index order (as position_at)."""
+    def random_positions(self, count: int, /, *, seed: Optional[int] = None) -> "PositionIterator":
+        """`count` positions drawn from `seed` (default 1), as `ttc positions --random`."""
     def cells(self, section: str) -> npt.NDArray[np.uint8]:
         """Read-only zero-copy view of a source table's cells (in memory
         for a table of up to 1 GiB; a view of the mapped file beyond)."""
@@ -138,7 +148,7 @@ class Table:
     def __exit__(self, *args: object) -> bool: ...
 
 def open_table(
-    path: Union[str, "os.PathLike[str]"], *, trust: bool = False, cache_mib: int = 32
+    path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"], *, trust: bool = False, cache_mib: int = 32
 ) -> Table:
     """Opens a source or compact table with ``ttc probe``'s checks
     (``trust`` skips a source table's cell CRC; ``cache_mib``, 1 to 65,536,
@@ -296,8 +306,9 @@ class SurakartaTablebase:
         """Every legal move best first: ``{"move", "kind", "category",
         "distance", "category50", "dtz", "position"}`` for the mover."""
     def line(self, position: SurakartaPositionLike, /, max_plies: int = 300) -> dict[str, Any]:
-        """``ttc line DIR POSITION --json``: steps, end, end_kind, plies;
-        ``max_plies`` 1 to 1000 (ValueError otherwise)."""
+        """``ttc line DIR POSITION --json``'s steps and end, and end_kind
+        (``no_pieces``, ``no_move``, ``rule``, ``limit``); ``max_plies`` 1
+        to 1000 (ValueError otherwise)."""
     def probe_many(
         self,
         mover: Union[Iterable[int], npt.NDArray[np.integer]],

@@ -36,6 +36,7 @@ use serde::Serialize;
 
 use crate::course_log;
 use crate::record_text::{header_value, without_bom};
+use crate::surakarta_tables::{self, PlayedMove, Replayed, TablesAnnotation};
 use audit::perft::surakarta::to_plain;
 use rules::echo::{clip, clip_quoted};
 
@@ -264,9 +265,46 @@ pub struct VerifyReport {
     /// Every move of the record, in order.
     pub moves: Vec<MoveEntry>,
     /// With `--tables DIR`: the moves judged by the endgame tables
-    /// ([`crate::surakarta_tables::annotate`]).
+    /// ([`VerifyReport::judge_with_tables`]).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub tables: Option<crate::surakarta_tables::TablesAnnotation>,
+    pub tables: Option<TablesAnnotation>,
+}
+
+impl VerifyReport {
+    /// Judges the legal moves of the replay with the Surakarta endgame
+    /// tables of `tb` ([`surakarta_tables::annotate`]), named `name` in
+    /// the annotation, and keeps the judgement in `tables`.
+    ///
+    /// # Errors
+    /// A table that cannot answer (damaged, changed since it was opened),
+    /// naming the ply.
+    pub fn judge_with_tables(
+        &mut self,
+        tb: &solver::surakarta::Tablebase,
+        name: &str,
+    ) -> anyhow::Result<()> {
+        let moves = self
+            .moves
+            .iter()
+            .map_while(|e| match (e.legal, &e.mv, &e.position_after) {
+                (Some(true), Some(mv), Some(after)) => Some(PlayedMove {
+                    ply: e.ply,
+                    mv,
+                    after,
+                }),
+                _ => None,
+            })
+            .collect();
+        let game = Replayed {
+            start: &self.start,
+            moves,
+            status: self.status,
+            pieces: (self.pieces.red, self.pieces.black),
+        };
+        let judged = surakarta_tables::annotate(&game, tb, name)?;
+        self.tables = Some(judged);
+        Ok(())
+    }
 }
 
 fn result_word(status: Status) -> &'static str {

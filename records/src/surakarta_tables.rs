@@ -20,7 +20,6 @@
 //! such a game [`CourseEnd`] compares the course's verdict at its end with
 //! the tables' value there.
 
-use crate::surakarta::VerifyReport;
 use anyhow::{anyhow, Context, Result};
 use rules::surakarta::{DrawReason, Position, Side, Status};
 use serde::Serialize;
@@ -115,6 +114,33 @@ pub struct CourseEnd {
     pub changes_verdict: bool,
 }
 
+/// One move of a replay, as [`annotate`] reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayedMove<'a> {
+    /// 1-based ply.
+    pub ply: usize,
+    /// The move in this project's notation (`b2-c3`, `b2xe5`).
+    pub mv: &'a str,
+    /// The position after it, in notation.
+    pub after: &'a str,
+}
+
+/// A replayed game, as [`annotate`] reads it: the facts of a
+/// [`crate::surakarta::VerifyReport`] (which makes it with
+/// `judge_with_tables`), so that this file needs nothing of the replay.
+#[derive(Clone, Debug)]
+pub struct Replayed<'a> {
+    /// The start position, in notation.
+    pub start: &'a str,
+    /// The legal moves in order (the replay stops at the first illegal
+    /// one).
+    pub moves: Vec<PlayedMove<'a>>,
+    /// The game's state after them.
+    pub status: Status,
+    /// Red's and Black's pieces after them.
+    pub pieces: (u32, u32),
+}
+
 /// The judgement of a game by the tables.
 #[derive(Clone, Debug, Serialize)]
 pub struct TablesAnnotation {
@@ -198,18 +224,18 @@ fn judge(tb: &Tablebase, ply: usize, before: &Position, mv: &str) -> Result<Move
     })
 }
 
-/// The course's verdict at the end of `report`'s game against the
-/// tables', when it ended by the course convention's 40-ply rule in
-/// position `last` (held by the tables).
-fn course_end(tb: &Tablebase, report: &VerifyReport, last: &Position) -> Result<Option<CourseEnd>> {
+/// The course's verdict at the end of `game` against the tables', when it
+/// ended by the course convention's 40-ply rule in position `last` (held
+/// by the tables).
+fn course_end(tb: &Tablebase, game: &Replayed<'_>, last: &Position) -> Result<Option<CourseEnd>> {
     let by_forty = Status::Drawn {
         reason: DrawReason::FortyPliesWithoutCapture,
     };
-    if report.status != by_forty || !held(tb, last) {
+    if game.status != by_forty || !held(tb, last) {
         return Ok(None);
     }
     let v = tb.probe(last).context("the final position")?;
-    let (red, black) = (report.pieces.red, report.pieces.black);
+    let (red, black) = game.pieces;
     let course_winner = match red.cmp(&black) {
         std::cmp::Ordering::Greater => "red",
         std::cmp::Ordering::Less => "black",
@@ -227,27 +253,24 @@ fn course_end(tb: &Tablebase, report: &VerifyReport, last: &Position) -> Result<
     }))
 }
 
-/// Judges the legal moves of `report` (a replay by
-/// [`crate::surakarta::verify_game`]) with the tables of `tb`, named
-/// `name` in the annotation.
+/// Judges the moves of `game` (a replay by
+/// [`crate::surakarta::verify_game`]: see its report's
+/// `judge_with_tables`) with the tables of `tb`, named `name` in the
+/// annotation.
 ///
 /// # Errors
-/// A position of the report that does not parse (never, for a report of
-/// `verify_game`), or a table that cannot answer (damaged, changed since
-/// it was opened), naming the ply.
-pub fn annotate(report: &VerifyReport, tb: &Tablebase, name: &str) -> Result<TablesAnnotation> {
+/// A position that does not parse (never, for a replay of `verify_game`),
+/// or a table that cannot answer (damaged, changed since it was opened),
+/// naming the ply.
+pub fn annotate(game: &Replayed<'_>, tb: &Tablebase, name: &str) -> Result<TablesAnnotation> {
     let parse = |t: &str| Position::parse(t).map_err(|e| anyhow!("position {t}: {e}"));
-    let mut pos = parse(&report.start)?;
+    let mut pos = parse(game.start)?;
     let mut moves = Vec::new();
-    for entry in &report.moves {
-        let (Some(true), Some(mv), Some(after)) = (entry.legal, &entry.mv, &entry.position_after)
-        else {
-            break;
-        };
+    for m in &game.moves {
         if held(tb, &pos) {
-            moves.push(judge(tb, entry.ply, &pos, mv)?);
+            moves.push(judge(tb, m.ply, &pos, m.mv)?);
         }
-        pos = parse(after)?;
+        pos = parse(m.after)?;
     }
     let final_value = if held(tb, &pos) {
         let v = tb.probe(&pos).context("the final position")?;
@@ -265,7 +288,7 @@ pub fn annotate(report: &VerifyReport, tb: &Tablebase, name: &str) -> Result<Tab
         judged: moves.len(),
         result_changing: plies(|m| m.note.is_some()),
         result_changing_without_rule: plies(|m| m.note_without_rule.is_some()),
-        course_end: course_end(tb, report, &pos)?,
+        course_end: course_end(tb, game, &pos)?,
         final_value,
         moves,
     })

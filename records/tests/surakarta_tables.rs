@@ -11,7 +11,7 @@
 //! `6/6/6/r5/5b/r5 r 39` (2 against 1) the tables give a draw.
 
 use records::surakarta::{verify_game, Options, SurakartaFormat};
-use records::surakarta_tables::{annotate, TablesAnnotation};
+use records::surakarta_tables::TablesAnnotation;
 use rules::surakarta::DrawRules;
 use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
 
@@ -31,9 +31,10 @@ fn judge(tb: &Tablebase, record: &str, rules: DrawRules) -> TablesAnnotation {
         format: SurakartaFormat::Ttc,
         rules,
     };
-    let report = verify_game(record, "hand-made", options).unwrap();
+    let mut report = verify_game(record, "hand-made", options).unwrap();
     assert!(report.illegal.is_none(), "{record}");
-    annotate(&report, tb, "skt4").unwrap()
+    report.judge_with_tables(tb, "skt4").unwrap();
+    report.tables.unwrap()
 }
 
 #[test]

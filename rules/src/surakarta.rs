@@ -42,6 +42,7 @@
 
 mod game;
 mod notation;
+pub mod paths;
 
 pub use game::{DrawReason, DrawRules, Game, GameError, Status, COURSE_QUIET_PLY_LIMIT};
 pub use notation::NotationError;

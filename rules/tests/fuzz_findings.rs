@@ -37,3 +37,23 @@ fn tzaar_position_errors_quote_the_position() {
         assert!(e.contains(&format!("`{text}`")), "{text}: {e}");
     }
 }
+
+/// A move placing a piece the variant lacks listed every variant's
+/// letters (`PNBR/pnbr`) on a 3x3 PNB board, through `ttc` and the API
+/// (issue 38, item 11): the refusal lists the board's own pieces.
+#[test]
+fn ttc_a_foreign_piece_letter_is_refused_naming_the_variants_pieces() {
+    let pnb = Variant::all_3x3(PawnReading::TravelDirection, 4)
+        .into_iter()
+        .find(|v| v.describe().contains(" PNB "))
+        .expect("the 3x3 PNB variant");
+    for text in ["R@b2", "r@b2", "Z@b2", "q@a1"] {
+        let e = Move::parse(text, &pnb).unwrap_err().to_string();
+        assert!(e.contains(text) && e.ends_with("PNB/pnb"), "{text}: {e}");
+        assert!(!e.contains("PNBR"), "{text}: {e}");
+    }
+    let full = Variant::standard(PawnReading::TravelDirection);
+    let e = Move::parse("Z@b2", &full).unwrap_err().to_string();
+    assert!(e.ends_with("PNBR/pnbr"), "{e}");
+    assert!(Move::parse("R@b2", &full).is_ok());
+}

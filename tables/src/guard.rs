@@ -273,6 +273,18 @@ mod tests {
         fs::create_dir(&p).unwrap();
         let e = g.check_full().unwrap_err().to_string();
         assert!(e.contains("replaced by a directory"), "{e}");
+        // A named pipe at the path has length 0, but is named for what it
+        // is, not as a change of length (issue 38, item 7).
+        #[cfg(unix)]
+        {
+            fs::remove_dir(&p).unwrap();
+            let made = std::process::Command::new("mkfifo").arg(&p).status();
+            if made.is_ok_and(|s| s.success()) {
+                let e = g.check_full().unwrap_err().to_string();
+                assert!(e.contains("replaced by a named pipe (FIFO)"), "{e}");
+                assert!(!e.contains("length"), "{e}");
+            }
+        }
 
         // Same length, same inode, first byte rewritten: the header
         // differs even where the modification time is too coarse.

@@ -115,8 +115,12 @@ function hasMoves(src) {
 
 // ---- Navigation ----------------------------------------------------------
 
+// The error line at the top of the page (empty: hidden); brought into view
+// when it is set, wherever the page was scrolled.
 function showError(msg) {
-  $('error').textContent = msg || '';
+  const e = $('error');
+  e.textContent = msg || '';
+  if (msg) e.scrollIntoView({ block: 'nearest' });
 }
 
 // Shows positions[cur]: probes it (cached), then draws everything.
@@ -179,7 +183,9 @@ async function load(text, quiet) {
     if (!quiet) show();
     return true;
   } catch (e) {
-    showError(e.message);
+    // From the address (quiet), the page goes on from the start position:
+    // say so, so that the board is not taken for the refused position.
+    showError(quiet ? `?position=: ${e.message}; the board shows the start position instead` : e.message);
     return false;
   }
 }

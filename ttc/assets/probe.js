@@ -660,10 +660,27 @@ export function crc32(bytes) {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-// Decompresses a zlib stream with the browser's DecompressionStream.
+// Decompresses a zlib stream with the browser's DecompressionStream, read
+// chunk by chunk: through \`new Response(stream)\` Chromium replaces the
+// decompressor's error with "Failed to fetch", which reads as a network
+// failure.
 export async function inflateStream(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate')).getReader();
+  const parts = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    length += value.length;
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 const hex64 = (lo, hi) => '0x' + hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
@@ -692,7 +709,7 @@ async function openBlock(bytes, number, table, inflate, name) {
   try {
     cells = await inflate(bytes.subarray(table.block_header_len));
   } catch (e) {
-    refuse(`its compressed cells are damaged (the browser's decompressor says: ${e.message})`);
+    refuse(`its compressed cells are damaged: they do not decompress (${String(e.message || e).replace(/\.$/, '')})`);
   }
   if (cells.length !== want) refuse(`it decompresses to ${cells.length} cells instead of ${want}`);
   if (crc32(cells) !== view.getUint32(20, true)) refuse('its cells do not match their CRC-32');

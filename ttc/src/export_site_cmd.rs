@@ -3,11 +3,12 @@
 //! table is probed in the browser. The work is
 //! [`solver::site::export_site`].
 
-use crate::serve::assets::site_assets;
+use crate::serve::assets::{site_assets, surakarta_site_assets};
 use crate::text::emit;
 use anyhow::Result;
 use clap::Args;
 use solver::progress::Progress;
+use solver::site::surakarta::{export_surakarta_site, DEFAULT_BLOCK_CELLS};
 use solver::site::{export_site, SiteAsset, SiteOptions};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -16,7 +17,8 @@ use std::time::Instant;
 /// Arguments of `ttc export-site`.
 #[derive(Debug, Args)]
 pub struct ExportSiteArgs {
-    /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic).
+    /// Table file (source `.tbl` or compact `.ctbl`, recognised by magic);
+    /// or a Surakarta tablebase folder (source or compact tables).
     pub table: PathBuf,
     /// Folder to write the site to (written in a hidden folder beside it
     /// named for the run, .DIR.tmp-PID-NANOS, then renamed); refused if it
@@ -26,9 +28,10 @@ pub struct ExportSiteArgs {
     /// shows both readings, as `ttc serve --compare`.
     #[arg(long)]
     pub compare: Option<PathBuf>,
-    /// Cells per block file (1..=16777216).
-    #[arg(long, default_value_t = SiteOptions::default().block_size)]
-    pub block_size: u32,
+    /// Cells per block file (1..=16777216; default 65536, or 16384 for a
+    /// Surakarta folder, whose cells are 3 bytes).
+    #[arg(long)]
+    pub block_size: Option<u32>,
     /// zlib compression level (0..=9).
     #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u32).range(0..=9))]
     pub level: u32,
@@ -41,15 +44,32 @@ pub struct ExportSiteArgs {
 /// Runs `ttc export-site`.
 pub fn run(a: &ExportSiteArgs, json: bool) -> Result<()> {
     let t0 = Instant::now();
-    let assets: Vec<SiteAsset> = site_assets()
+    let surakarta = a.table.is_dir();
+    if surakarta && a.compare.is_some() {
+        anyhow::bail!(
+            "{}: a Surakarta tablebase folder: --compare is for two Tic-Tac-Chec tables",
+            a.table.display()
+        );
+    }
+    let files = if surakarta {
+        surakarta_site_assets()
+    } else {
+        site_assets()
+    };
+    let assets: Vec<SiteAsset> = files
         .into_iter()
         .map(|(name, text)| SiteAsset {
             name: name.to_string(),
             bytes: text.into_bytes(),
         })
         .collect();
+    let default_block = if surakarta {
+        DEFAULT_BLOCK_CELLS
+    } else {
+        SiteOptions::default().block_size
+    };
     let o = SiteOptions {
-        block_size: a.block_size,
+        block_size: a.block_size.unwrap_or(default_block),
         level: a.level,
         force: a.force,
     };
@@ -60,14 +80,18 @@ pub fn run(a: &ExportSiteArgs, json: bool) -> Result<()> {
         let b = bar.get_or_init(|| Progress::new(!json, total, "export-site"));
         b.inc(done.saturating_sub(shown.swap(done, Ordering::Relaxed)));
     };
-    let r = export_site(
-        &a.table,
-        a.compare.as_deref(),
-        &a.dir,
-        &assets,
-        &o,
-        &progress,
-    )?;
+    let r = if surakarta {
+        export_surakarta_site(&a.table, &a.dir, &assets, &o, &progress)?
+    } else {
+        export_site(
+            &a.table,
+            a.compare.as_deref(),
+            &a.dir,
+            &assets,
+            &o,
+            &progress,
+        )?
+    };
     if let Some(b) = bar.get() {
         b.finish();
     }

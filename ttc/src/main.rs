@@ -9,6 +9,7 @@ mod check_proof_cmd;
 mod compare_cmd;
 mod count_cmd;
 mod export_site_cmd;
+mod js_reference_cmd;
 mod line_cmd;
 mod pack_cmd;
 mod perft_cmd;
@@ -91,6 +92,10 @@ enum Command {
     PerftSuite(perft_suite_cmd::PerftSuiteArgs),
     /// Our generator answering the perft-diff protocol: `MOVE COUNT` lines, a blank line, the total.
     PerftEngine(perft_engine_cmd::PerftEngineArgs),
+    /// The Rust library's Surakarta moves, paths and cells that the
+    /// explorer's JavaScript is tested against (scripts/js_test.sh).
+    #[command(hide = true)]
+    JsReference(js_reference_cmd::JsReferenceArgs),
     /// Exact value of a position by search: win or loss, turns to the end, best turn, proof.
     SolvePosition {
         #[command(subcommand)]
@@ -172,6 +177,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::Positions(a) => positions_cmd::run(a),
         Command::Line(a) => line_cmd::line(a, cli.json),
         Command::ExportSite(a) => export_site_cmd::run(a, cli.json),
+        Command::Pack(a) if a.table.is_dir() => surakarta_pack_cmd::run_pack(a, cli.json),
         Command::Pack(a) => pack_cmd::pack(a, cli.json),
         Command::Serve(a) => serve::run(a, cli.json),
         Command::Census(a) => census_cmd::run(a, cli.json),
@@ -185,6 +191,7 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
         Command::PerftDiff(a) => perft_diff_cmd::run(a, cli.json),
         Command::PerftSuite(a) => perft_suite_cmd::run(a, cli.json),
         Command::PerftEngine(a) => perft_engine_cmd::run(a),
+        Command::JsReference(a) => js_reference_cmd::run(a),
         Command::SolvePosition { game } => match game {
             SolvePositionGame::Tzaar(a) => solve_position_cmd::run_tzaar(a, cli.json),
         },

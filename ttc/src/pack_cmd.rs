@@ -53,9 +53,6 @@ struct PackJson {
 
 /// Runs `ttc pack`.
 pub fn pack(a: &PackArgs, json: bool) -> Result<()> {
-    if a.table.is_dir() {
-        return crate::surakarta_pack_cmd::run_pack(a, json);
-    }
     let t0 = Instant::now();
     if let (Ok(x), Ok(y)) = (
         std::fs::canonicalize(&a.table),

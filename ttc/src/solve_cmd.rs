@@ -68,12 +68,14 @@ pub fn run_solve(args: &SolveArgs, json: bool) -> Result<()> {
             || v.lock.is_some()
             || args.audit
             || args.fresh
-            || args.threads.is_some()
             || args.log_passes
         {
-            bail!("--rules, --size, --roles, --lock, --threads, --fresh, --audit and --log-passes are Tic-Tac-Chec options; ttc solve surakarta takes --pieces and --out");
+            bail!("--rules, --size, --roles, --lock, --fresh, --audit and --log-passes are Tic-Tac-Chec options; ttc solve surakarta takes --pieces, --out and --threads");
         }
-        return crate::surakarta_cmd::run_solve(out, pieces, json);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads.map(usize::from).unwrap_or(0))
+            .build()?;
+        return pool.install(|| crate::surakarta_cmd::run_solve(out, pieces, json));
     }
     if args.pieces.is_some() {
         bail!("--pieces is for ttc solve surakarta; a Tic-Tac-Chec variant is chosen by --size, --roles and --lock");

@@ -162,17 +162,22 @@ pub fn run_probe(dir: &Path, position: &str, json: bool) -> Result<()> {
 /// the end, at most `max_plies` plies ([`best_line`]).
 pub fn run_line(dir: &Path, position: &str, max_plies: u32, json: bool) -> Result<()> {
     let tb = Tablebase::open(dir)?;
-    let line = best_line(&tb, &parse_position(position)?, max_plies)?;
+    let pos = parse_position(position)?;
+    let line = best_line(&tb, &pos, max_plies)?;
     if json {
-        return print_json(&line);
+        return print_json(&serde_json::json!({"steps": line.steps, "end": line.end}));
     }
     for s in &line.steps {
+        let end = s
+            .distance
+            .map_or(s.category.to_string(), |d| format!("{} in {d}", s.category));
+        let rule = s.dtz.map_or(s.category50.to_string(), |d| {
+            format!("{}, dtz {d}", s.category50)
+        });
         println!(
-            "ply {}: {} | {} | 50-ply rule: {} | best: {}",
+            "ply {}: {} | {end} | 50-ply rule: {rule} | best: {}",
             s.ply,
             s.position,
-            s.value.end,
-            s.value.rule_now,
             s.best.as_deref().unwrap_or("-")
         );
     }

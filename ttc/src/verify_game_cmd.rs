@@ -11,7 +11,6 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use records::read_record;
 use records::surakarta::{self, SurakartaFormat};
-use records::surakarta_tables::annotate;
 use records::ttc;
 use records::tzaar::{self, TzaarFormat};
 use rules::echo::{clip, clip_quoted};
@@ -183,9 +182,9 @@ pub fn run_surakarta(args: &SurakartaArgs, json: bool) -> Result<()> {
         }
         .with_context(|| format!("--tables {}", dir.display()))?;
         let name = dir.display().to_string();
-        report.tables = Some(
-            annotate(&report, &tb, &name).with_context(|| format!("{file}: judging the moves"))?,
-        );
+        report
+            .judge_with_tables(&tb, &name)
+            .with_context(|| format!("{file}: judging the moves"))?;
     }
     print_surakarta(&report, json)?;
     if let Some(t) = &report.tables {

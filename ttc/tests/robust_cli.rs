@@ -533,3 +533,36 @@ fn control_characters_in_a_file_name_are_escaped() {
     assert_eq!(e.trim_end().lines().count(), 1, "{e:?}");
     assert!(e.contains(r"a\nb\u{1b}[31m.tbl"), "{e:?}");
 }
+
+/// An operating-system error is said once: `export-site` printed
+/// `Permission denied (os error 13): Permission denied (os error 13)`
+/// (issue 38, item 7; the same path of every I/O error, so errors that
+/// root meets too stand in here). Each command exits 1 with one line
+/// naming the file and the system's reason exactly once.
+#[test]
+fn an_io_error_is_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = small_table(dir.path());
+    let t = t.to_str().unwrap();
+    let file = dir.path().join("a-file");
+    fs::write(&file, "x").unwrap();
+    let under = |name: &str| file.join(name).to_str().unwrap().to_string();
+    let missing = dir.path().join("missing.ctbl");
+    let missing = missing.to_str().unwrap();
+    let (site, line_t) = (under("site"), under("x.tbl"));
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["export-site", t, &site],
+        vec!["export-site", missing, "out"],
+        vec!["probe", missing],
+        vec!["line", &line_t],
+        vec!["serve", missing, "--addr", "127.0.0.1:0"],
+    ];
+    for args in cases {
+        let o = ttc_within(&args, 60);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        let last = e.trim().lines().last().unwrap_or_default();
+        assert!(last.starts_with("error: "), "{args:?}: {e}");
+        assert_eq!(last.matches("(os error").count(), 1, "{args:?}: {last}");
+    }
+}

@@ -252,3 +252,59 @@ async fn screenshots() {
     assert_page_shows(&b.c, &server, &pos).await;
     shot(&b.c, &out, &format!("04-compare-{size}x{size}.png")).await;
 }
+
+/// Issue 38, item 11: at 1200x900 the refusal of a bad `?position=` sat
+/// below the fold, so the page looked like a normal board. The message
+/// must be on screen, above the board, without scrolling. With
+/// `TTC_SCREENSHOTS=DIR` the page is saved as `06-bad-position.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver: scripts/browser_test.sh"]
+async fn a_bad_position_in_the_address_is_shown_above_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = solve_table(dir.path(), "t", variant(PawnReading::TravelDirection));
+    let server = Server::start(&table, None);
+    let b = open_browser(1200, 900).await;
+    let c = &b.c;
+    c.goto(&format!(
+        "http://{}/?position={}",
+        server.addr,
+        serve_util::encode("3/3/3 w PNBpnb -- 9")
+    ))
+    .await
+    .unwrap();
+    let t0 = Instant::now();
+    while text(c, "error").await.is_empty() {
+        assert!(t0.elapsed() < Duration::from_secs(10), "no error shown");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let e = text(c, "error").await;
+    assert!(
+        e.contains("3/3/3 w PNBpnb -- 9")
+            && e.ends_with("the board shows the start position instead"),
+        "{e}"
+    );
+    // The start position is drawn beneath it; let the drawing settle.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let at = js(
+        c,
+        "const e = document.getElementById('error').getBoundingClientRect();
+         const b = document.getElementById('board').getBoundingClientRect();
+         return { top: e.top, bottom: e.bottom, height: e.height, board_top: b.top,
+                  view: window.innerHeight, scrolled: window.scrollY };",
+    )
+    .await;
+    let num = |k: &str| at[k].as_f64().unwrap();
+    assert_eq!(num("scrolled"), 0.0, "{at}");
+    assert!(
+        num("height") > 0.0 && num("top") >= 0.0 && num("bottom") <= num("view"),
+        "the error is not on screen: {at}"
+    );
+    assert!(
+        num("bottom") <= num("board_top"),
+        "the error is not above the board: {at}"
+    );
+    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
+        std::fs::create_dir_all(&out).unwrap();
+        shot(c, std::path::Path::new(&out), "06-bad-position.png").await;
+    }
+}

@@ -593,3 +593,92 @@ fn the_entity_tag_names_the_table_not_only_its_cells() {
     assert_ne!(tags[0], tags[2], "formats");
     assert_eq!(tags[0], info_etag(&travel), "the same table, the same tag");
 }
+
+/// What a client got for one request on a connection of its own: the
+/// status line's code, or `None` when the connection closed (or was
+/// reset, or stayed silent for 10 s) before any byte of an answer.
+fn answer_on_a_new_connection(addr: &str, path: &str) -> (Option<u16>, String) {
+    let Ok(mut s) = TcpStream::connect(addr) else {
+        return (None, "connect failed".into());
+    };
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    );
+    let mut got = Vec::new();
+    let why = match s.read_to_end(&mut got) {
+        Ok(_) => "closed".to_string(),
+        Err(e) => e.to_string(),
+    };
+    let text = String::from_utf8_lossy(&got).into_owned();
+    match text.split(' ').nth(1).and_then(|c| c.parse().ok()) {
+        Some(code) => (Some(code), text),
+        None => (None, format!("{why} after {} bytes", got.len())),
+    }
+}
+
+/// Issue 38, item 7: under a slow-client attack (every connection slot
+/// held by a client that never finishes its head, and over a hundred more
+/// clients that connect and then neither send nor close, so that each
+/// refusal waits for them), some normal requests got no answer at all:
+/// past 64 refusals at once the server closed new sockets unanswered.
+/// Every normal request must get an answer: here all slots are held, so
+/// the JSON 503.
+#[test]
+fn under_a_slow_client_attack_every_request_gets_an_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), "t", PawnReading::TravelDirection);
+    let server = Server::start_with(&t, &["--max-connections", "4", "--quiet"]);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let running =
+        |stop: &std::sync::atomic::AtomicBool| !stop.load(std::sync::atomic::Ordering::Relaxed);
+    // Hold every slot: heads that never end (well under the header timeout).
+    let held: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(&server.addr).unwrap();
+            write!(s, "GET / HTTP/1.1\r\nHost: {}\r\nX-Slow: ", server.addr).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // 150 clients that connect, send half a head, and hold the socket
+    // for 1.2 s without reading, over and over.
+    let attackers: Vec<_> = (0..150)
+        .map(|_| {
+            let (addr, stop) = (server.addr.clone(), stop.clone());
+            std::thread::spawn(move || {
+                while running(&stop) {
+                    if let Ok(mut s) = TcpStream::connect(&addr) {
+                        let _ = write!(s, "GET / HTTP/1.1\r\nHost: {addr}\r\nX-Slow: a");
+                        std::thread::sleep(Duration::from_millis(1200));
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut unanswered = Vec::new();
+    for i in 0..40 {
+        match answer_on_a_new_connection(&server.addr, "/api/probe?moves=N%40b2") {
+            (Some(503), text) => assert!(
+                refusal_says(&text, 503, "too many open connections"),
+                "{text}"
+            ),
+            (Some(200), _) => {}
+            (Some(other), text) => panic!("request {i}: status {other}: {text}"),
+            (None, why) => unanswered.push(format!("request {i}: {why}")),
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for a in attackers {
+        a.join().unwrap();
+    }
+    drop(held);
+    assert!(
+        unanswered.is_empty(),
+        "{} of 40 requests got no answer: {unanswered:?}",
+        unanswered.len()
+    );
+}

@@ -116,11 +116,15 @@ impl Move {
             let (Some(c), None) = (chars.next(), chars.next()) else {
                 return Err(err("expected one piece letter before '@'"));
             };
-            let role =
-                Role::from_letter(c).ok_or_else(|| err("piece letter must be one of PNBR/pnbr"))?;
-            if !v.has_role(role) {
-                return Err(err("this variant has no such piece"));
-            }
+            // The letters of this variant's own pieces (`PNB/pnb` on a
+            // 3x3 PNB board), not of every variant.
+            let Some(role) = Role::from_letter(c).filter(|r| v.has_role(*r)) else {
+                let white: String = v.roles().map(Role::letter).collect();
+                return Err(err(&format!(
+                    "piece letter must be one of this variant's {white}/{}",
+                    white.to_ascii_lowercase()
+                )));
+            };
             let color = if c.is_ascii_uppercase() {
                 Color::White
             } else {

@@ -9,6 +9,9 @@ pub enum SiteError {
     /// A table could not be opened or read.
     #[error(transparent)]
     Table(#[from] CompactError),
+    /// A Surakarta tablebase folder could not be opened or read.
+    #[error(transparent)]
+    Tablebase(#[from] crate::surakarta::TablebaseError),
     /// A file or folder could not be written, read or renamed (the
     /// operating system's message is the error's source).
     #[error("{}", path.display())]

@@ -89,7 +89,7 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
 
 /// Refuses a DIR that is a file, or non-empty without `force`, or that
 /// holds one of the tables.
-fn check_target(dir: &Path, tables: &[&Path], force: bool) -> Result<(), SiteError> {
+pub(super) fn check_target(dir: &Path, tables: &[&Path], force: bool) -> Result<(), SiteError> {
     let meta = match fs::metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
         Err(e) => return Err(io(dir)(e)),
@@ -116,14 +116,14 @@ fn check_target(dir: &Path, tables: &[&Path], force: bool) -> Result<(), SiteErr
 }
 
 /// Writes `bytes` to `path` and syncs it.
-fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), SiteError> {
+pub(super) fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), SiteError> {
     let mut f = fs::File::create(path).map_err(io(path))?;
     f.write_all(bytes).map_err(io(path))?;
     f.sync_all().map_err(io(path))
 }
 
 /// The file of block `b` under a table's folder: `K/B.bin`, `K = B / 1024`.
-fn block_path(table_dir: &Path, b: u64) -> PathBuf {
+pub(super) fn block_path(table_dir: &Path, b: u64) -> PathBuf {
     table_dir.join(format!("{}/{b}.bin", b >> 10))
 }
 

@@ -20,6 +20,9 @@
 //! header, which ties each block to its table (cells CRC) and place (block
 //! number) and carries the CRC-32 of its cells.
 //!
+//! A Surakarta tablebase folder gets a site of its own layout
+//! ([`surakarta`]), written the same way.
+//!
 //! # Writing
 //!
 //! Everything is written under a hidden temporary folder beside `DIR`,
@@ -35,6 +38,7 @@ mod error;
 mod export;
 mod manifest;
 pub mod reference;
+pub mod surakarta;
 mod target;
 
 pub use error::SiteError;

@@ -14,6 +14,9 @@ pub enum Selection {
     /// Every cell: each post-opening cell with White to move, then with
     /// Black to move (its colour-swapped twin), then every opening cell.
     All,
+    /// Every cell of one section in index order, a post-opening cell as
+    /// its White-to-move image (as `Prober::position_at` gives it).
+    Section(Section),
     /// `count` cells drawn with SplitMix64 from `seed`: nine in ten a
     /// uniform post-opening cell with a uniform side to move, one in ten a
     /// uniform opening cell (when the variant has an opening).
@@ -26,6 +29,7 @@ pub enum Selection {
 }
 
 /// SplitMix64: small, seedable, good enough to spread draws over the cells.
+#[derive(Debug, Clone)]
 struct SplitMix64(u64);
 
 impl SplitMix64 {
@@ -38,9 +42,133 @@ impl SplitMix64 {
     }
 }
 
+/// Where a walk of [`Positions`] stands.
+#[derive(Debug, Clone)]
+enum Walk {
+    /// The next cell of a section, with the side to move of a
+    /// post-opening cell; the sections still to walk come after it.
+    Cells {
+        section: Section,
+        turn: Color,
+        next: u64,
+        then: &'static [(Section, Color)],
+    },
+    /// Draws left, and the generator.
+    Random { left: u64, rng: SplitMix64 },
+}
+
+/// The positions of a [`Selection`] of one variant, in order, each with
+/// its section and cell index: made by [`positions`].
+pub struct Positions {
+    idx: Index,
+    oidx: OpeningIndex,
+    walk: Walk,
+}
+
+/// The positions of `selection` in variant `v`: an iterator of
+/// `(position, section, cell index)`, the same sequence for the same
+/// variant, selection and seed (`ttc positions`, Python's
+/// `Table.positions` and `Table.random_positions`).
+pub fn positions(v: Variant, selection: Selection) -> Positions {
+    const ALL: &[(Section, Color)] = &[
+        (Section::Post, Color::Black),
+        (Section::Opening, Color::White),
+    ];
+    let walk = match selection {
+        Selection::All => Walk::Cells {
+            section: Section::Post,
+            turn: Color::White,
+            next: 0,
+            then: ALL,
+        },
+        Selection::Section(section) => Walk::Cells {
+            section,
+            turn: Color::White,
+            next: 0,
+            then: &[],
+        },
+        Selection::Random { count, seed } => Walk::Random {
+            left: count,
+            rng: SplitMix64(seed),
+        },
+    };
+    Positions {
+        idx: Index::new(v),
+        oidx: OpeningIndex::new(v),
+        walk,
+    }
+}
+
+impl Positions {
+    /// Cells in `section`.
+    fn size(&self, section: Section) -> u64 {
+        match section {
+            Section::Post => self.idx.size(),
+            Section::Opening => self.oidx.size(),
+        }
+    }
+
+    /// The position of cell `i` of `section` (below its size), with `turn`
+    /// to move for a post-opening cell.
+    fn at(&self, section: Section, i: u64, turn: Color) -> (Position, Section, u64) {
+        let pos = match section {
+            Section::Post => self.idx.unrank_position(i, turn),
+            Section::Opening => self.oidx.unrank(i),
+        };
+        (pos.expect("rank below the size"), section, i)
+    }
+}
+
+impl Iterator for Positions {
+    type Item = (Position, Section, u64);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.walk.clone() {
+            Walk::Cells {
+                mut section,
+                mut turn,
+                mut next,
+                mut then,
+            } => {
+                while next >= self.size(section) {
+                    let (&(s, t), rest) = then.split_first()?;
+                    (section, turn, next, then) = (s, t, 0, rest);
+                }
+                self.walk = Walk::Cells {
+                    section,
+                    turn,
+                    next: next + 1,
+                    then,
+                };
+                Some(self.at(section, next, turn))
+            }
+            Walk::Random { left: 0, .. } => None,
+            Walk::Random { left, mut rng } => {
+                let r = rng.next();
+                let opening = self.oidx.size();
+                let item = if opening > 0 && r.is_multiple_of(10) {
+                    self.at(Section::Opening, rng.next() % opening, Color::White)
+                } else {
+                    let turn = if r & (1 << 32) == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    self.at(Section::Post, rng.next() % self.idx.size(), turn)
+                };
+                self.walk = Walk::Random {
+                    left: left - 1,
+                    rng,
+                };
+                Some(item)
+            }
+        }
+    }
+}
+
 /// The positions of `selection` in variant `v`, in order, with their
-/// cells; `f` is called once per position and may stop the walk by
-/// returning an error.
+/// cells ([`positions`]); `f` is called once per position and may stop
+/// the walk by returning an error.
 ///
 /// # Errors
 /// The first error of `f`.
@@ -49,39 +177,8 @@ pub fn for_each_position<E>(
     selection: Selection,
     mut f: impl FnMut(&Position, Section, u64) -> Result<(), E>,
 ) -> Result<(), E> {
-    let idx = Index::new(v);
-    let oidx = OpeningIndex::new(v);
-    let post = |i: u64, c: Color| idx.unrank_position(i, c).expect("rank below the size");
-    let opening = |i: u64| oidx.unrank(i).expect("rank below the size");
-    match selection {
-        Selection::All => {
-            for c in [Color::White, Color::Black] {
-                for i in 0..idx.size() {
-                    f(&post(i, c), Section::Post, i)?;
-                }
-            }
-            for i in 0..oidx.size() {
-                f(&opening(i), Section::Opening, i)?;
-            }
-        }
-        Selection::Random { count, seed } => {
-            let mut rng = SplitMix64(seed);
-            for _ in 0..count {
-                let r = rng.next();
-                if oidx.size() > 0 && r.is_multiple_of(10) {
-                    let i = rng.next() % oidx.size();
-                    f(&opening(i), Section::Opening, i)?;
-                } else {
-                    let c = if r & (1 << 32) == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let i = rng.next() % idx.size();
-                    f(&post(i, c), Section::Post, i)?;
-                }
-            }
-        }
+    for (pos, section, index) in positions(v, selection) {
+        f(&pos, section, index)?;
     }
     Ok(())
 }
@@ -163,5 +260,60 @@ impl Plain {
             terminal: pos.is_terminal(),
             moves,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::ttc::PawnReading;
+
+    fn v() -> Variant {
+        Variant::all_3x3(PawnReading::TravelDirection, 4)[3]
+    }
+
+    /// A section walk gives every cell once, in index order, each position
+    /// ranking back to its cell; `All` is the post-opening section with
+    /// White, then with Black to move, then the opening section.
+    #[test]
+    fn a_section_walk_is_every_cell_in_order() {
+        let (idx, oidx) = (Index::new(v()), OpeningIndex::new(v()));
+        for (section, size) in [(Section::Post, idx.size()), (Section::Opening, oidx.size())] {
+            let mut n = 0;
+            for (pos, s, i) in positions(v(), Selection::Section(section)) {
+                assert_eq!((s, i), (section, n));
+                assert_eq!(cell_of(&idx, &oidx, &pos).index, i);
+                if section == Section::Post {
+                    assert_eq!(pos.turn(), Color::White);
+                }
+                n += 1;
+            }
+            assert_eq!(n, size);
+        }
+        let all: Vec<_> = positions(v(), Selection::All).collect();
+        assert_eq!(all.len() as u64, 2 * idx.size() + oidx.size());
+        let black = &all[idx.size() as usize];
+        assert_eq!(
+            (black.0.turn(), black.1, black.2),
+            (Color::Black, Section::Post, 0)
+        );
+        assert_eq!(all.last().unwrap().2, oidx.size() - 1);
+    }
+
+    /// Random draws: the count asked, the same sequence for a seed, and
+    /// both sections and both sides to move among a thousand.
+    #[test]
+    fn random_draws_repeat_for_a_seed() {
+        let draw = |seed| {
+            positions(v(), Selection::Random { count: 1000, seed })
+                .map(|(p, s, i)| (p.to_string(), s, i))
+                .collect::<Vec<_>>()
+        };
+        let a = draw(7);
+        assert_eq!(a.len(), 1000);
+        assert_eq!(a, draw(7));
+        assert_ne!(a, draw(8));
+        assert!(a.iter().any(|x| x.1 == Section::Opening));
+        assert!(a.iter().any(|x| x.0.contains(" b ")) && a.iter().any(|x| x.0.contains(" w ")));
     }
 }

@@ -1,28 +1,22 @@
-//! The best line from a position: the best move of [`probe_position`]
-//! (the value under the 50-ply rule first, then the value without it, then
-//! the shorter win or the longer loss) played ply after ply to the end of
-//! the game, the 50-ply rule's draw, or a limit of plies. The answer of
-//! `ttc line DIR POSITION` and of the Python package's `line`.
+//! The best line of a Surakarta position: the best move (first of
+//! [`probe_position`]'s list) each ply until the game ends, the 50-ply
+//! rule draws it, or a ply limit: the answer of `ttc line DIR POSITION`
+//! and of `ttc serve DIR`'s `/api/line`.
 
 use super::probe::probe_position;
-use super::tablebase::{PositionValue, Tablebase, TablebaseError};
+use super::tablebase::{Tablebase, TablebaseError};
 use rules::surakarta::Position;
 use serde::Serialize;
 
-/// Most plies a line may be asked for (`ttc line --max-plies`, the Python
-/// package's `max_plies`): 1 to this, the limit of every game's line
-/// ([`crate::answer::MAX_PLIES`]).
-pub const MAX_LINE_PLIES: u32 = crate::answer::MAX_PLIES as u32;
-
-/// One position of a line.
+/// One position of the line and the move played from it.
 #[derive(Clone, Debug, Serialize)]
 pub struct LineStep {
-    /// Plies from the start of the line (0 for the start).
+    /// Plies from the line's start (0 for the start).
     pub ply: u32,
-    /// The position in Surakarta notation.
+    /// The position.
     pub position: String,
-    /// Without the 50-ply rule: `"win"`, `"draw"` or `"loss"` for the
-    /// side to move.
+    /// Without the 50-ply rule: `"win"`, `"draw"` or `"loss"` for the side
+    /// to move.
     pub category: &'static str,
     /// Plies to the end without the rule (absent for a draw).
     pub distance: Option<u16>,
@@ -30,57 +24,52 @@ pub struct LineStep {
     pub category50: &'static str,
     /// Plies to the next capture under the rule (absent for a draw).
     pub dtz: Option<u8>,
-    /// The move played from here (absent at the end).
+    /// The best move, absent at the line's end.
     pub best: Option<String>,
-    /// The values.
-    #[serde(skip)]
-    pub value: PositionValue,
 }
 
-/// How a line ends.
+/// Why a line ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LineEnd {
-    /// The last move captured the last piece of the side now to move.
-    NoPiece,
-    /// The side to move has no legal move: a draw.
-    NoMove,
-    /// 50 plies without a capture: the 50-ply rule's draw.
-    DrawnByRule,
-    /// The limit of plies was reached first.
+    /// The ply limit was reached.
     Limit,
+    /// The 50-ply rule has drawn the last position (counter 50).
+    Rule,
+    /// The side to move in the last position has no legal move: a draw.
+    NoMove,
+    /// The last move captured the opponent's last piece.
+    NoPieces,
 }
 
 /// A best line.
 #[derive(Clone, Debug, Serialize)]
 pub struct LineAnswer {
-    /// The positions, the start first.
+    /// The positions in order, each with the move played from it.
     pub steps: Vec<LineStep>,
-    /// How the line ends, in words (`"drawn by the 50-ply rule (50 plies
-    /// without a capture)"`).
+    /// How the line ends, in words.
     pub end: String,
-    /// How the line ends: `"no_piece"`, `"no_move"`, `"drawn_by_rule"`
-    /// or `"limit"`.
+    /// How the line ends.
     pub end_kind: LineEnd,
-    /// Moves played (`steps` holds one more position, unless the line ends
-    /// with a capture of the last piece, whose final position is not
-    /// probed).
-    pub plies: u32,
 }
 
-/// The best line from `start`, at most `max_plies` moves (the caller
-/// checks `1..=`[`MAX_LINE_PLIES`]).
+/// The best line from `position`, at most `max_plies` plies.
 ///
 /// # Errors
-/// As [`probe_position`]: a side without pieces at the start, more pieces
-/// than the folder holds, a table that cannot answer.
+/// [`TablebaseError`] as from [`probe_position`] (a side without pieces,
+/// more pieces than the tables hold, a missing or damaged table).
 pub fn best_line(
     tb: &Tablebase,
-    start: &Position,
+    position: &Position,
     max_plies: u32,
 ) -> Result<LineAnswer, TablebaseError> {
-    let mut pos = *start;
+    let mut pos = *position;
     let mut steps = Vec::new();
+    let plies = if max_plies == 1 { "ply" } else { "plies" };
+    let mut end = (
+        LineEnd::Limit,
+        format!("stopped after {max_plies} {plies} (--max-plies)"),
+    );
     for ply in 0..max_plies {
         let a = probe_position(tb, &pos)?;
         let best = a.moves.first().filter(|_| !a.drawn_by_rule);
@@ -92,36 +81,33 @@ pub fn best_line(
             category50: a.category50,
             dtz: a.dtz,
             best: best.map(|m| m.mv.clone()),
-            value: a.value,
         });
-        let Some(best) = best else {
-            let end = if a.drawn_by_rule {
-                LineEnd::DrawnByRule
-            } else {
-                LineEnd::NoMove
-            };
-            return Ok(finish(steps, end, ply, &pos));
+        if a.drawn_by_rule {
+            end = (
+                LineEnd::Rule,
+                "drawn by the 50-ply rule (50 plies without a capture)".to_string(),
+            );
+            break;
+        }
+        let Some(m) = a.moves.first() else {
+            end = (
+                LineEnd::NoMove,
+                "the side to move has no legal move: a draw".to_string(),
+            );
+            break;
         };
-        pos = *best.child();
+        pos = m.child;
         if pos.pieces(pos.side_to_move()) == 0 {
-            return Ok(finish(steps, LineEnd::NoPiece, ply + 1, &pos));
+            end = (
+                LineEnd::NoPieces,
+                format!("{} has no piece left", pos.side_to_move()),
+            );
+            break;
         }
     }
-    Ok(finish(steps, LineEnd::Limit, max_plies, &pos))
-}
-
-/// The line of `steps`, `plies` moves long, ending as `end` in `last`.
-fn finish(steps: Vec<LineStep>, end: LineEnd, plies: u32, last: &Position) -> LineAnswer {
-    let text = match end {
-        LineEnd::NoPiece => format!("{} has no piece left", last.side_to_move()),
-        LineEnd::NoMove => "the side to move has no legal move: a draw".to_string(),
-        LineEnd::DrawnByRule => "drawn by the 50-ply rule (50 plies without a capture)".to_string(),
-        LineEnd::Limit => format!("stopped after {plies} plies (the limit asked for)"),
-    };
-    LineAnswer {
+    Ok(LineAnswer {
         steps,
-        end: text,
-        end_kind: end,
-        plies,
-    }
+        end: end.1,
+        end_kind: end.0,
+    })
 }

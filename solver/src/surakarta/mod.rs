@@ -8,7 +8,7 @@
 //! of a material and its colour-swapped twin) at the bottom; then
 //! [`tablebase`] (an open folder of tables: probing); [`build`] (the
 //! solve of a folder); [`pack`] (its compact copy); [`probe`] (a
-//! position's values and its moves best first); [`line`](mod@line) (the best line);
+//! position's values and its moves best first); [`mod@line`] (the best line);
 //! [`probe_many`](mod@probe_many) (a batch of positions as bitboards, in
 //! parallel); [`stats`] (per-material figures).
 
@@ -23,7 +23,7 @@ pub mod stats;
 pub mod tablebase;
 
 pub use build::{solve_tablebase, BuildOptions, MaterialReport};
-pub use line::{best_line, LineAnswer, LineEnd, LineStep, MAX_LINE_PLIES};
+pub use line::{best_line, LineAnswer, LineEnd, LineStep};
 pub use probe::{probe_position, MoveAnswer, ProbeAnswer};
 pub use probe_many::{probe_many, BatchFailure, BatchPosition};
 pub use tablebase::{OpenOptions, PositionValue, Tablebase, TablebaseError};

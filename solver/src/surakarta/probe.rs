@@ -2,6 +2,7 @@
 //! best first: the answer of `ttc probe DIR POSITION` and of the line.
 
 use super::tablebase::{PositionValue, Tablebase, TablebaseError};
+use rules::surakarta::paths::capture_paths_to;
 use rules::surakarta::{Move, MoveKind, Position, Side};
 use tables::surakarta::codes::{RuleValue, QUIET_LIMIT};
 use tables::surakarta::EndValue;
@@ -25,21 +26,22 @@ pub struct MoveAnswer {
     pub dtz: Option<u8>,
     /// The position after the move.
     pub position: String,
+    /// For a capture, every path it can take round the loops, each the
+    /// points passed from the capturing piece's to the captured one's
+    /// (`["b1", "a2", "b2", "c2"]`; [`capture_paths_to`]); absent for a
+    /// step.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<Vec<String>>,
+    /// The position after the move (as `position`).
+    #[serde(skip)]
+    pub child: Position,
     #[serde(skip)]
     end: EndValue,
     #[serde(skip)]
     rule: RuleValue,
-    #[serde(skip)]
-    child: Position,
 }
 
 impl MoveAnswer {
-    /// The position after the move (its counter held at 50 once the rule
-    /// has drawn the game).
-    pub fn child(&self) -> &Position {
-        &self.child
-    }
-
     /// The move's value without the 50-ply rule, for the mover.
     pub fn end_value(&self) -> EndValue {
         self.end
@@ -158,6 +160,10 @@ fn move_answer(
         (flip_end(v.end), flip_rule(v.rule_now, capture))
     };
     let rule = if drawn { RuleValue::Draw } else { rule };
+    let paths = capture_paths_to(position, mv.from, mv.to)
+        .iter()
+        .map(|p| p.points.iter().map(|s| s.to_string()).collect())
+        .collect();
     Ok(MoveAnswer {
         mv: mv.to_string(),
         kind: if capture { "capture" } else { "step" },
@@ -166,9 +172,10 @@ fn move_answer(
         category50: rule.category(),
         dtz: rule.dtz(),
         position: child.to_string(),
+        paths,
+        child,
         end,
         rule,
-        child,
     })
 }
 

@@ -230,6 +230,17 @@ impl Tablebase {
         Ok(())
     }
 
+    /// A position to start exploring from: two pieces a side on the small
+    /// circuit's crossing points (one a side in a folder of fewer than
+    /// four pieces), within the folder's tables.
+    pub fn example_position(&self) -> &'static str {
+        if self.max_pieces >= 4 {
+            "6/1b2b1/6/6/1r2r1/6 r 0"
+        } else {
+            "6/1b4/6/6/4r1/6 r 0"
+        }
+    }
+
     /// The folder.
     pub fn dir(&self) -> &Path {
         &self.dir

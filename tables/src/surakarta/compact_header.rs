@@ -34,7 +34,7 @@
 //! 0xFF).
 
 use super::error::SurakartaTableError;
-use super::file::{TableHeader, GAME_TAG};
+use super::file::{check_frame, Frame, TableHeader, GAME_TAG};
 use super::material::Material;
 use crate::checksum::CRC64;
 use std::path::Path;
@@ -153,33 +153,19 @@ impl CompactHeader {
             };
             return Err(foreign(what));
         }
+        check_frame(
+            h,
+            &Frame {
+                version: COMPACT_VERSION,
+                version_name: "compact format version",
+                reserved: &[52..56, 88..COMPACT_HEADER_LEN],
+                crc_at: 80,
+            },
+            &foreign,
+            &damaged,
+        )?;
         let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
         let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
-        if u32_at(8) != COMPACT_VERSION {
-            return Err(foreign(format!(
-                "compact format version {} at offset 8, this build reads {COMPACT_VERSION}",
-                u32_at(8)
-            )));
-        }
-        if u32_at(12) != GAME_TAG {
-            return Err(foreign(format!(
-                "game tag {:#010x} at offset 12, expected {GAME_TAG:#010x}",
-                u32_at(12)
-            )));
-        }
-        if let Some(o) = (52..56).chain(88..COMPACT_HEADER_LEN).find(|&o| h[o] != 0) {
-            return Err(damaged(format!(
-                "byte {o} is {:#04x}, reserved bytes must be zero",
-                h[o]
-            )));
-        }
-        let computed = CRC64.checksum(&h[0..80]);
-        if computed != u64_at(80) {
-            return Err(damaged(format!(
-                "CRC-64/XZ at offset 80 is {:#018x}, header hashes to {computed:#018x}",
-                u64_at(80)
-            )));
-        }
         let table = super::file::parse_fields(h, &damaged)?;
         let block_cells = u32_at(20);
         if block_cells == 0 || block_cells > MAX_BLOCK_CELLS {

@@ -115,33 +115,17 @@ impl TableHeader {
                 h[0..8].escape_ascii()
             )));
         }
-        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
-        if u32_at(8) != VERSION {
-            return Err(foreign(format!(
-                "format version {} at offset 8, this build reads {VERSION}",
-                u32_at(8)
-            )));
-        }
-        if u32_at(12) != GAME_TAG {
-            return Err(foreign(format!(
-                "game tag {:#010x} at offset 12, expected {GAME_TAG:#010x}",
-                u32_at(12)
-            )));
-        }
-        if let Some(o) = (20..24).chain(56..HEADER_LEN).find(|&o| h[o] != 0) {
-            return Err(damaged(format!(
-                "byte {o} is {:#04x}, reserved bytes must be zero",
-                h[o]
-            )));
-        }
-        let computed = CRC64.checksum(&h[0..48]);
-        if computed != u64_at(48) {
-            return Err(damaged(format!(
-                "CRC-64/XZ at offset 48 is {:#018x}, header hashes to {computed:#018x}",
-                u64_at(48)
-            )));
-        }
+        check_frame(
+            h,
+            &Frame {
+                version: VERSION,
+                version_name: "format version",
+                reserved: &[20..24, 56..HEADER_LEN],
+                crc_at: 48,
+            },
+            &foreign,
+            &damaged,
+        )?;
         parse_fields(h, &damaged)
     }
 
@@ -149,6 +133,70 @@ impl TableHeader {
     pub fn file_len(&self) -> u64 {
         HEADER_LEN as u64 + 3 * self.cells
     }
+}
+
+/// What a header format fixes beyond its magic: its version, its
+/// reserved (zero) bytes and where the CRC-64/XZ of the bytes before it
+/// sits.
+pub(super) struct Frame<'a> {
+    /// The version at offset 8 this build reads.
+    pub version: u32,
+    /// How errors name the version ("format version").
+    pub version_name: &'a str,
+    /// Byte ranges that must be zero.
+    pub reserved: &'a [std::ops::Range<usize>],
+    /// Offset of the header CRC (of bytes `0..crc_at`).
+    pub crc_at: usize,
+}
+
+/// Checks the version, the game tag, the reserved bytes and the header
+/// CRC of header bytes `h` (at least as long as the header) against
+/// `frame`.
+///
+/// # Errors
+/// `foreign` for another version or game tag, `damaged` for a reserved
+/// byte that is not zero or a wrong CRC.
+pub(super) fn check_frame(
+    h: &[u8],
+    frame: &Frame<'_>,
+    foreign: &dyn Fn(String) -> SurakartaTableError,
+    damaged: &dyn Fn(String) -> SurakartaTableError,
+) -> Result<(), SurakartaTableError> {
+    let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
+    if u32_at(8) != frame.version {
+        return Err(foreign(format!(
+            "{} {} at offset 8, this build reads {}",
+            frame.version_name,
+            u32_at(8),
+            frame.version
+        )));
+    }
+    if u32_at(12) != GAME_TAG {
+        return Err(foreign(format!(
+            "game tag {:#010x} at offset 12, expected {GAME_TAG:#010x}",
+            u32_at(12)
+        )));
+    }
+    if let Some(o) = frame
+        .reserved
+        .iter()
+        .flat_map(|r| r.clone())
+        .find(|&o| h[o] != 0)
+    {
+        return Err(damaged(format!(
+            "byte {o} is {:#04x}, reserved bytes must be zero",
+            h[o]
+        )));
+    }
+    let c = frame.crc_at;
+    let stored = u64::from_le_bytes(h[c..c + 8].try_into().expect("8 bytes"));
+    let computed = CRC64.checksum(&h[0..c]);
+    if computed != stored {
+        return Err(damaged(format!(
+            "CRC-64/XZ at offset {c} is {stored:#018x}, header hashes to {computed:#018x}"
+        )));
+    }
+    Ok(())
 }
 
 /// The material, cells and child fields (offsets 16..48, the same in the

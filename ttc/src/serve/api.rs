@@ -27,6 +27,7 @@ use super::line;
 use super::play::{self, PlayAnswer};
 use super::probe::probe_answer;
 use super::query::{self, Params};
+use super::served::Served;
 use axum::body::Bytes;
 use axum::extract::{RawQuery, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
@@ -39,7 +40,7 @@ use solver::answer::LineAnswer;
 use std::sync::Arc;
 
 type Shared = State<Arc<Explorer>>;
-type Answer<T> = Result<Json<T>, ApiError>;
+pub type Answer<T> = Result<Json<T>, ApiError>;
 
 /// The server's routes over the shared explorer, behind the [`gate`]
 /// (host, limits, changed tables) and the [`cache`] tags; with `log`,
@@ -49,15 +50,23 @@ pub fn router(e: Arc<Explorer>, g: Arc<Gate>, log: bool) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
-        .route("/health", get(health))
+        .route("/health", get(health::<Explorer>))
         .route("/api/info", get(info))
         .route("/api/probe", get(probe))
         .route("/api/line", get(line))
         .route("/api/play", get(play))
+        .with_state(e.clone());
+    harden(app, e, g, log)
+}
+
+/// `routes` (already given their state) behind the layers every server
+/// shares whatever the game: 404 and 405 as JSON, the [`cache`] tags of
+/// `served`'s tables, the [`gate`], and with `log` the [`access_log`].
+pub fn harden(routes: Router, served: Arc<dyn Served>, g: Arc<Gate>, log: bool) -> Router {
+    let app = routes
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(e.clone())
-        .layer(from_fn_with_state(e, cache::etag))
+        .layer(from_fn_with_state(served, cache::etag))
         .layer(from_fn_with_state(g, gate::gate));
     if log {
         app.layer(from_fn(access_log::log))
@@ -69,10 +78,11 @@ pub fn router(e: Arc<Explorer>, g: Arc<Gate>, log: bool) -> Router {
 /// Runs a query on the blocking pool (probing reads and decompresses
 /// table cells); a panic becomes a 500 answer instead of a lost worker.
 /// Error messages name the tables by file name, never by path.
-async fn blocking<T, F>(e: Arc<Explorer>, q: Option<String>, f: F) -> Answer<T>
+pub async fn blocking<S, T, F>(e: Arc<S>, q: Option<String>, f: F) -> Answer<T>
 where
+    S: Served + 'static,
     T: Send + 'static,
-    F: FnOnce(&Explorer, Params) -> Result<T, ApiError> + Send + 'static,
+    F: FnOnce(&S, Params) -> Result<T, ApiError> + Send + 'static,
 {
     let params = query::parse(q.as_deref())?;
     let shared = e.clone();
@@ -88,9 +98,10 @@ where
 /// millisecond when warm) on the async worker itself: a hand-over to the
 /// blocking pool costs more than such a query, and under load the pool's
 /// threads switch more than they work. A panic still becomes a 500 answer.
-async fn inline<T, F>(e: Arc<Explorer>, q: Option<String>, f: F) -> Answer<T>
+pub async fn inline<S, T, F>(e: Arc<S>, q: Option<String>, f: F) -> Answer<T>
 where
-    F: FnOnce(&Explorer, Params) -> Result<T, ApiError>,
+    S: Served,
+    F: FnOnce(&S, Params) -> Result<T, ApiError>,
 {
     let params = query::parse(q.as_deref())?;
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&e, params)))
@@ -101,7 +112,7 @@ where
 
 /// `GET /health`: `{"status": "ok"}`, or 503 with the reason once a
 /// table's file changed on disk; never cached.
-async fn health(State(e): Shared) -> impl IntoResponse {
+pub async fn health<S: Served>(State(e): State<Arc<S>>) -> impl IntoResponse {
     let r = e
         .check_files()
         .map(|()| Json(serde_json::json!({ "status": "ok" })));
@@ -115,16 +126,28 @@ async fn info(State(e): Shared) -> Json<Info> {
 /// `GET /api/probe`: from the answer cache when the same query was
 /// answered before, else probed, serialized and kept.
 async fn probe(State(e): Shared, RawQuery(q): RawQuery) -> Result<Response, ApiError> {
-    let key = q.clone().unwrap_or_default();
-    if let Some(body) = e.answers().get(&key) {
-        return Ok(json_body(body));
-    }
-    let Json(answer) = inline(e.clone(), q, |e, p| {
+    cached(e, q, |e, p| {
         let pos = e.position(p.position.as_deref(), p.moves.as_deref())?;
         let probed = e.main().probe(&pos)?;
         probe_answer(e, &probed)
     })
-    .await?;
+    .await
+}
+
+/// A query of bounded work answered from the answer cache when the same
+/// query text was answered before, else run [`inline`], serialized and
+/// kept.
+pub async fn cached<S, T, F>(e: Arc<S>, q: Option<String>, f: F) -> Result<Response, ApiError>
+where
+    S: Served,
+    T: serde::Serialize,
+    F: FnOnce(&S, Params) -> Result<T, ApiError>,
+{
+    let key = q.clone().unwrap_or_default();
+    if let Some(body) = e.answers().get(&key) {
+        return Ok(json_body(body));
+    }
+    let Json(answer) = inline(e.clone(), q, f).await?;
     let body = serde_json::to_vec(&answer)
         .map_err(|err| ApiError::internal(format!("the answer did not serialize: {err}")))?;
     let body = Bytes::from(body);
@@ -133,7 +156,7 @@ async fn probe(State(e): Shared, RawQuery(q): RawQuery) -> Result<Response, ApiE
 }
 
 /// A `200` with a JSON body already serialized.
-fn json_body(body: Bytes) -> Response {
+pub fn json_body(body: Bytes) -> Response {
     ([(CONTENT_TYPE, "application/json")], body).into_response()
 }
 

@@ -9,7 +9,9 @@ use std::time::Duration;
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// Table to explore (compact `.ctbl`, or a source `.tbl`; both are
-    /// read into memory up to 1 GiB).
+    /// read into memory up to 1 GiB); or a Surakarta tablebase folder
+    /// (`ttc solve surakarta`, or its compact copy by `ttc pack DIR OUT`;
+    /// source tables are memory-mapped and need --allow-source).
     pub table: PathBuf,
     /// Second table of the same layout (e.g. another pawn reading): every
     /// value is shown under both, differences marked.
@@ -31,7 +33,7 @@ pub struct ServeArgs {
     #[arg(long = "allow-host", value_name = "NAME")]
     pub allow_host: Vec<String>,
     /// Memory-map a table larger than 1 GiB (the source table of the full
-    /// game) instead of refusing it; shortening that file while the
+    /// game), or a Surakarta folder's source tables, instead of refusing it; shortening that file while the
     /// server runs can then end the server (see docs/explorer.md).
     #[arg(long)]
     pub allow_source: bool,

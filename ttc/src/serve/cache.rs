@@ -1,11 +1,11 @@
 //! Caching of the API's answers: an answer depends only on the request
 //! and the tables, so every `200` of `/api/info`, `/api/probe`,
 //! `/api/line` and `/api/play` carries the tables' entity tag
-//! ([`Explorer::etag`]) and `Cache-Control: public, max-age=3600`; a
+//! ([`Served::etag`]) and `Cache-Control: public, max-age=3600`; a
 //! request whose `If-None-Match` names that tag gets `304 Not Modified`
 //! with no body.
 
-use super::explorer::Explorer;
+use super::served::Served;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
@@ -33,7 +33,7 @@ fn matches(header: &str, tag: &str) -> bool {
 
 /// The middleware: tags a cacheable answer and turns it into a 304 when
 /// the client already holds it.
-pub async fn etag(State(e): State<Arc<Explorer>>, req: Request, next: Next) -> Response {
+pub async fn etag(State(e): State<Arc<dyn Served>>, req: Request, next: Next) -> Response {
     let cached = CACHED.contains(&req.uri().path());
     let client_has = req
         .headers()

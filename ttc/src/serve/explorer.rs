@@ -4,6 +4,7 @@
 
 use super::answer_cache::AnswerCache;
 use super::error::ApiError;
+use super::served::Served;
 use super::table_file::TableFile;
 use anyhow::{bail, Result};
 use rules::ttc::Position;
@@ -105,62 +106,6 @@ impl Explorer {
     pub fn with_answer_cache(mut self, bytes: usize) -> Explorer {
         self.answers = AnswerCache::new(bytes);
         self
-    }
-
-    /// The cache of serialized `/api/probe` answers.
-    pub fn answers(&self) -> &AnswerCache {
-        &self.answers
-    }
-
-    /// Checks that every table file is still the one opened
-    /// ([`TableFile::check`]).
-    ///
-    /// # Errors
-    /// 503 naming the table and what changed.
-    pub fn check_files(&self) -> Result<(), ApiError> {
-        let probers = std::iter::once(&self.main).chain(&self.other);
-        for (p, f) in probers.zip(&self.files) {
-            f.check(p.table()).map_err(ApiError::unavailable)?;
-        }
-        Ok(())
-    }
-
-    /// `message` with every table's path as given replaced by its file
-    /// name, so that answers never reveal where the tables lie.
-    pub fn redact(&self, message: &str) -> String {
-        let mut out = message.to_string();
-        for f in &self.files {
-            let path = f.path().display().to_string();
-            if !path.is_empty() && path != f.name() {
-                out = out.replace(&path, f.name());
-            }
-        }
-        out
-    }
-
-    /// The entity tag of every answer: the program's version, then per
-    /// table its rule tag, pawn reading, format and cells CRC
-    /// (`"ttc-0.1.0-54544303-travel-direction-compact-0123456789abcdef"`,
-    /// a second table's fields appended in compare mode). Pawnless tables
-    /// of two readings hold the same cells, and a table and its compact
-    /// form share their CRC: the fields besides the CRC tell them apart.
-    /// An answer depends on nothing else, so it stays valid for as long
-    /// as the tables do.
-    pub fn etag(&self) -> String {
-        let mut tag = format!("\"ttc-{}", env!("CARGO_PKG_VERSION"));
-        for p in std::iter::once(&self.main).chain(self.other.iter()) {
-            let t = p.table();
-            let reading = t.variant().reading();
-            tag.push_str(&format!(
-                "-{:08x}-{}-{}-{:016x}",
-                reading.rule_tag(),
-                reading.name(),
-                t.format(),
-                t.cells_crc()
-            ));
-        }
-        tag.push('"');
-        tag
     }
 
     /// The main table's prober.
@@ -265,5 +210,63 @@ impl Explorer {
             compare: self.other.is_some(),
             empty_position: Position::empty(self.main.variant()).to_string(),
         }
+    }
+}
+
+impl Served for Explorer {
+    /// The entity tag of every answer: the program's version, then per
+    /// table its rule tag, pawn reading, format and cells CRC
+    /// (`"ttc-0.1.0-54544303-travel-direction-compact-0123456789abcdef"`,
+    /// a second table's fields appended in compare mode). Pawnless tables
+    /// of two readings hold the same cells, and a table and its compact
+    /// form share their CRC: the fields besides the CRC tell them apart.
+    /// An answer depends on nothing else, so it stays valid for as long
+    /// as the tables do.
+    fn etag(&self) -> String {
+        let mut tag = format!("\"ttc-{}", env!("CARGO_PKG_VERSION"));
+        for p in std::iter::once(&self.main).chain(self.other.iter()) {
+            let t = p.table();
+            let reading = t.variant().reading();
+            tag.push_str(&format!(
+                "-{:08x}-{}-{}-{:016x}",
+                reading.rule_tag(),
+                reading.name(),
+                t.format(),
+                t.cells_crc()
+            ));
+        }
+        tag.push('"');
+        tag
+    }
+
+    /// Checks that every table file is still the one opened
+    /// ([`TableFile::check`]).
+    ///
+    /// # Errors
+    /// 503 naming the table and what changed.
+    fn check_files(&self) -> Result<(), ApiError> {
+        let probers = std::iter::once(&self.main).chain(&self.other);
+        for (p, f) in probers.zip(&self.files) {
+            f.check(p.table()).map_err(ApiError::unavailable)?;
+        }
+        Ok(())
+    }
+
+    /// `message` with every table's path as given replaced by its file
+    /// name, so that answers never reveal where the tables lie.
+    fn redact(&self, message: &str) -> String {
+        let mut out = message.to_string();
+        for f in &self.files {
+            let path = f.path().display().to_string();
+            if !path.is_empty() && path != f.name() {
+                out = out.replace(&path, f.name());
+            }
+        }
+        out
+    }
+
+    /// The cache of serialized `/api/probe` answers.
+    fn answers(&self) -> &AnswerCache {
+        &self.answers
     }
 }

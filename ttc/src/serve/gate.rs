@@ -6,8 +6,8 @@
 
 use super::args::Limits;
 use super::error::ApiError;
-use super::explorer::Explorer;
 use super::host::AllowedHosts;
+use super::served::Served;
 use axum::extract::{Request, State};
 use axum::http::header::HOST;
 use axum::http::StatusCode;
@@ -21,7 +21,7 @@ use tokio::sync::Semaphore;
 /// The gate's configuration and its count of requests in flight.
 pub struct Gate {
     /// The tables (their files are checked).
-    pub explorer: Arc<Explorer>,
+    pub explorer: Arc<dyn Served>,
     /// Accepted `Host` values.
     pub hosts: AllowedHosts,
     /// The limits of `ttc serve`.
@@ -32,7 +32,7 @@ pub struct Gate {
 
 impl Gate {
     /// A gate with `limits.max_requests` permits.
-    pub fn new(explorer: Arc<Explorer>, hosts: AllowedHosts, limits: Limits) -> Gate {
+    pub fn new(explorer: Arc<dyn Served>, hosts: AllowedHosts, limits: Limits) -> Gate {
         let permits = limits.max_requests as usize;
         Gate {
             explorer,

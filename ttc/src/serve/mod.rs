@@ -28,8 +28,12 @@ mod listen;
 mod play;
 mod probe;
 mod query;
+mod refusal;
+mod served;
 mod server;
 mod stall;
+mod surakarta;
+mod surakarta_api;
 mod table_file;
 
 pub use args::ServeArgs;
@@ -48,26 +52,80 @@ use std::sync::Arc;
 /// An address that cannot be bound, a bad `--allow-host`, a table that
 /// cannot be served (the CLI's message), or a failure of the runtime.
 pub fn run(a: &ServeArgs, json: bool) -> Result<()> {
+    if a.table.is_dir() && a.compare.is_some() {
+        anyhow::bail!(
+            "{}: a Surakarta tablebase folder: --compare is for two Tic-Tac-Chec tables",
+            a.table.display()
+        );
+    }
     let bound = listen::bind(&a.addr)?;
     let hosts = host::AllowedHosts::new(bound.local.port(), &bound.host, &a.allow_host)
         .map_err(anyhow::Error::msg)?;
     if let Some(w) = listen::exposure_warning(bound.local) {
         eprintln!("{w}");
     }
+    if a.table.is_dir() {
+        return run_surakarta(a, bound, hosts, json);
+    }
     let explorer = explorer::Explorer::open(&a.table, a.compare.as_deref(), !json, a.allow_source)?
         .with_answer_cache((a.limits.answer_cache_mib as usize) << 20);
     let explorer = Arc::new(explorer);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(usize::from(a.threads))
-        .enable_all()
-        .build()
-        .context("starting the tokio runtime")?;
-    rt.block_on(async move {
+    runtime(a.threads)?.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(bound.listener)
             .context("handing the socket to the runtime")?;
         announce(bound.local, &explorer, json)?;
         let g = Arc::new(gate::Gate::new(explorer.clone(), hosts, a.limits.clone()));
         let app = api::router(explorer, g, !a.limits.quiet);
+        server::serve(listener, app, &a.limits).await
+    })
+}
+
+/// The runtime of `threads` workers.
+fn runtime(threads: u16) -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(usize::from(threads))
+        .enable_all()
+        .build()
+        .context("starting the tokio runtime")
+}
+
+/// `ttc serve DIR` of a Surakarta tablebase folder: the same server
+/// (gate, limits, caches) with the Surakarta routes.
+fn run_surakarta(
+    a: &ServeArgs,
+    bound: listen::Bound,
+    hosts: host::AllowedHosts,
+    json: bool,
+) -> Result<()> {
+    let explorer = surakarta::SurakartaExplorer::open(&a.table, !json, a.allow_source)?
+        .with_answer_cache((a.limits.answer_cache_mib as usize) << 20);
+    let explorer = Arc::new(explorer);
+    runtime(a.threads)?.block_on(async move {
+        let listener = tokio::net::TcpListener::from_std(bound.listener)
+            .context("handing the socket to the runtime")?;
+        let info = explorer.info(true);
+        let mut out = std::io::stdout().lock();
+        if json {
+            let v = serde_json::json!({
+                "url": format!("http://{}/", bound.local),
+                "folder": info.folder,
+                "max_pieces": info.max_pieces,
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(
+                out,
+                "tablebase: {} (Surakarta, {} tables, every material up to {} pieces)",
+                info.folder,
+                info.tables.len(),
+                info.max_pieces
+            )?;
+            writeln!(out, "listening on http://{}/", bound.local)?;
+        }
+        out.flush()?;
+        drop(out);
+        let g = Arc::new(gate::Gate::new(explorer.clone(), hosts, a.limits.clone()));
+        let app = surakarta_api::router(explorer, g, !a.limits.quiet);
         server::serve(listener, app, &a.limits).await
     })
 }

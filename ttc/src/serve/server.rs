@@ -3,12 +3,13 @@
 //! time to send it (`--header-timeout`, which also closes idle
 //! keep-alive connections), on the time an answer may wait for a client
 //! that does not read (`--write-timeout`, [`WriteBound`]), on open
-//! connections (`--max-connections`, else a JSON 503 and close; at most
-//! 64 such refusals at once, past them the socket just closes), and graceful
-//! shutdown on SIGTERM or Ctrl-C: no new connection is accepted, requests
-//! in flight finish, idle connections close.
+//! connections (`--max-connections`, else a JSON 503 and close:
+//! [`Refusals`]), and graceful shutdown on SIGTERM or Ctrl-C: no new
+//! connection is accepted, requests in flight finish, idle connections
+//! close.
 
 use super::args::Limits;
+use super::refusal::Refusals;
 use super::stall::WriteBound;
 use anyhow::Result;
 use axum::Router;
@@ -17,43 +18,8 @@ use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
-
-/// Connections over the limit being answered at once; more are closed
-/// without an answer.
-const REFUSALS: usize = 64;
-
-/// Answer to a connection over the limit, with its JSON body.
-fn over_limit_answer(max: u32) -> String {
-    let body = serde_json::json!({
-        "error": format!(
-            "too many open connections (the server keeps {max}); retry shortly"
-        )
-    })
-    .to_string();
-    format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
-         content-length: {}\r\ncache-control: no-store\r\nretry-after: 1\r\n\
-         connection: close\r\n\r\n{body}",
-        body.len()
-    )
-}
-
-/// Answers a connection over the limit with 503 and closes it, reading
-/// (and dropping) what the client sends for up to a second first, so
-/// that closing does not reset the connection before the answer is read.
-async fn refuse(mut stream: TcpStream, answer: Arc<str>) {
-    let work = async {
-        stream.write_all(answer.as_bytes()).await?;
-        stream.shutdown().await?;
-        let mut sink = [0u8; 4096];
-        while stream.read(&mut sink).await? > 0 {}
-        Ok::<(), std::io::Error>(())
-    };
-    let _ = tokio::time::timeout(Duration::from_secs(1), work).await;
-}
 
 /// Resolves on SIGTERM or Ctrl-C (SIGINT).
 async fn shutdown_signal() {
@@ -92,8 +58,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> Resul
         .max_buf_size(limits.max_header_bytes as usize)
         .keep_alive(true);
     let open = Arc::new(Semaphore::new(limits.max_connections as usize));
-    let refusing = Arc::new(Semaphore::new(REFUSALS));
-    let answer: Arc<str> = over_limit_answer(limits.max_connections).into();
+    let mut refusals = Refusals::new(limits.max_connections);
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(shutdown_signal());
     loop {
@@ -109,14 +74,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: &Limits) -> Resul
             _ = &mut stop => break,
         };
         let Ok(permit) = open.clone().try_acquire_owned() else {
-            // Refusals are bounded too: past them, the socket just closes.
-            if let Ok(r) = refusing.clone().try_acquire_owned() {
-                let answer = answer.clone();
-                tokio::spawn(async move {
-                    refuse(stream, answer).await;
-                    drop(r);
-                });
-            }
+            refusals.refuse(stream);
             continue;
         };
         let _ = stream.set_nodelay(true);

@@ -394,3 +394,38 @@ pub async fn check_best_line_and_play(c: &Client, server: &Server, won: &str, em
         .await
         .contains(reply["move"].as_str().unwrap()));
 }
+
+/// `python3 -m http.server` serving a folder; killed when dropped.
+pub struct FileServer {
+    child: Child,
+    /// `http://127.0.0.1:PORT/`.
+    pub url: String,
+}
+
+impl FileServer {
+    /// Serves `dir` on a port the server picks itself (port 0) and
+    /// announces: no race with other processes for a probed port.
+    pub fn start(dir: &Path) -> FileServer {
+        let mut cmd = Command::new("python3");
+        cmd.process_group(0)
+            .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "-d"])
+            .arg(dir);
+        let (child, port, _stderr) = spawn_until(cmd, "python3 -m http.server", START_LIMIT, |l| {
+            port_after(l, " port ")
+        });
+        FileServer {
+            child,
+            url: format!("http://127.0.0.1:{port}/"),
+        }
+    }
+}
+
+impl Drop for FileServer {
+    fn drop(&mut self) {
+        // SAFETY: signals the process group this test created.
+        unsafe {
+            libc::kill(-(self.child.id() as i32), libc::SIGKILL);
+        }
+        let _ = self.child.wait();
+    }
+}
