@@ -16,7 +16,6 @@ use solver::surakarta::{
     best_line, probe_many, probe_position, OpenOptions, ProbeAnswer, Tablebase as Folder,
     TablebaseError,
 };
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// An open folder of Surakarta endgame tables. Made by `open_tablebase`;
@@ -50,12 +49,20 @@ pub struct SurakartaTablebase {
 /// probe raises `TableError` naming it: no answer comes from a truncated
 /// or rewritten table.
 ///
+/// `path` is a `str`, `bytes` or `os.PathLike`, as for `open()`
+/// (`TypeError` otherwise).
+///
 /// Raises `TableError` (an `OSError`) naming the folder or file: no
 /// table, a missing material, a damaged, truncated or foreign table, a
 /// mixed folder.
 #[pyfunction]
 #[pyo3(signature = (path, *, trust=false))]
-pub fn open_tablebase(py: Python<'_>, path: PathBuf, trust: bool) -> PyResult<SurakartaTablebase> {
+pub fn open_tablebase(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    trust: bool,
+) -> PyResult<SurakartaTablebase> {
+    let path = crate::path_arg::path_arg(path, "path")?;
     let options = OpenOptions {
         verify_cells: !trust,
         in_memory_limit: tables::bytes::IN_MEMORY_LIMIT,

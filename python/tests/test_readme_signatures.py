@@ -10,7 +10,10 @@ import re
 import tictacchec as ttc
 from conftest import REPO
 
-CALL = re.compile(r"`(t|ttc)\.(\w+)\(([^)]*)\)`")
+CALL = re.compile(r"`(t|tb|ttc)\.(\w+)\(([^)]*)\)`")
+# Whose method each row's call names: a Table's, a Surakarta Tablebase's,
+# or the package's own function.
+OWNERS = {"t": ttc.Table, "tb": ttc.surakarta.Tablebase, "ttc": ttc}
 
 
 def documented(args):
@@ -48,7 +51,7 @@ def test_the_readme_table_shows_each_methods_signature():
     calls = [m.groups() for row in rows for m in CALL.finditer(row.split(" | ")[0])]
     assert len(calls) >= 10, calls
     for owner, name, args in calls:
-        fn = getattr(ttc.Table if owner == "t" else ttc, name)
+        fn = getattr(OWNERS[owner], name)
         want, got = documented(args), actual(fn)
         shown = f"{owner}.{name}({args})"
         assert [k for _, k, _ in want] == [k for _, k, _ in got], (shown, got)

@@ -155,3 +155,13 @@ def test_bad_batches_name_the_first_bad_position(folder):
         assert len(cat) == 5 and (cat != 0).any()
         empty = tb.probe_many(np.array([], dtype=np.uint64), np.array([], dtype=np.uint64))
         assert [len(a) for a in empty] == [0, 0, 0, 0]
+
+
+def test_the_folder_is_a_path_as_open_takes_it(folder):
+    import os
+
+    for given in (str(folder), os.fsencode(folder), folder):
+        with surakarta.open_tablebase(given) as tb:
+            assert tb.max_pieces == 3
+    with pytest.raises(TypeError, match="path must be a str, bytes or os.PathLike, not int"):
+        surakarta.open_tablebase(3)
