@@ -1,63 +1,21 @@
-// The explorer page. Plain JavaScript and SVG. Two backends, one page:
-// under `ttc serve` it talks to the JSON API of the same server (/api/info,
-// /api/probe, /api/line, /api/play); on a static site written by `ttc
-// export-site` (<html data-backend="static">) probe.js answers the same
-// requests in the browser from the site's block files.
+// The Tic-Tac-Chec explorer page: what is Tic-Tac-Chec's own (position
+// text, board, hands, status, compare mode, the best line's ends), given
+// to the page's shell, explorer.js (an ES module shared with the Surakarta
+// page: backends, navigation, moves list, history, best line, board input,
+// keys). On a static site written by `ttc export-site` the shell asks
+// probe.js, which answers the API's requests in the browser.
+//
+// A classic script that loads the shell with import(), so that a page
+// opened as a file:// URL still runs it and shows the browser's refusal
+// in its error line.
 'use strict';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const $ = (id) => document.getElementById(id);
 
-const S = {
-  info: null,        // /api/info
-  n: 4,              // board side
-  positions: [],     // position text after i moves (0 = start)
-  played: [],        // played[i] = move leading to positions[i + 1]
-  cur: 0,            // index into positions
-  probe: null,       // /api/probe of positions[cur]
-  cache: new Map(),  // position text -> probe answer
-  flip: false,
-  sel: null,         // selected source: 'a1' or '@N'
-  hover: null,       // move of the list under the pointer, shown on the board
-  mode: 'off',       // play against the table: 'off', 'white', 'black'
-  token: 0,          // bumps on every navigation, cancels stale replies
-};
-
-// ---- API ---------------------------------------------------------------
-
-const STATIC = document.documentElement.dataset.backend === 'static';
-let site = null; // static backend: a promise of probe.js's Site
-
-// A static site's answer to an API request, computed in the browser.
-async function siteApi(path, params) {
-  if (!site) {
-    site = import('./probe.js').then((m) => m.Site.fromUrl(new URL('.', location.href)));
-    site.then((x) => (window.ttcSite = x), () => (site = null));
-  }
-  const x = await site;
-  const p = params || {};
-  if (path === '/api/info') return x.info();
-  if (path === '/api/probe') return x.probe(p.position, p.moves);
-  if (path === '/api/line') return x.line(p.position, p.moves);
-  if (path === '/api/play') return x.play(p.position, p.moves);
-  throw new Error(`no such request: ${path}`);
-}
-
-async function api(path, params) {
-  if (STATIC) return siteApi(path, params);
-  const u = new URL(path, location.href);
-  for (const [k, v] of Object.entries(params || {})) u.searchParams.set(k, v);
-  const r = await fetch(u);
-  const body = await r.json();
-  if (!r.ok) throw new Error(body.error || r.statusText);
-  return body;
-}
-
-async function probe(position) {
-  if (!S.cache.has(position)) S.cache.set(position, await api('/api/probe', { position }));
-  return S.cache.get(position);
-}
+// The shell's exports, once it is loaded (below).
+let S, STATIC, el, span, api, show, showError, restartAt, movesFrom, onPointerDown;
+let n = 4; // board side, from /api/info
 
 // ---- Position text -------------------------------------------------------
 
@@ -71,7 +29,7 @@ function parsePosition(text) {
   const [board, side, hands, pawns, ply] = text.trim().split(/\s+/);
   const pieces = {};
   board.split('/').forEach((row, i) => {
-    const rank = S.n - 1 - i;
+    const rank = n - 1 - i;
     let file = 0;
     for (const c of row) {
       if (/[0-9]/.test(c)) file += Number(c);
@@ -91,6 +49,7 @@ const isWhite = (letter) => letter === letter.toUpperCase();
 
 // ---- Moves -------------------------------------------------------------
 
+// Where a move starts: a square, or `@N` for a piece in hand.
 function source(mv) {
   const at = mv.indexOf('@');
   return at >= 0 ? '@' + mv.slice(0, at) : mv.split('-')[0];
@@ -101,124 +60,11 @@ function target(mv) {
   return at >= 0 ? mv.slice(at + 1) : mv.split('-')[1];
 }
 
-function resultText(v) {
-  return v.text;
-}
-
-function movesFrom(src) {
-  return S.probe ? S.probe.moves.filter((m) => source(m.move) === src) : [];
-}
-
-function hasMoves(src) {
-  return movesFrom(src).length > 0;
-}
-
-// ---- Navigation ----------------------------------------------------------
-
-// The error line at the top of the page (empty: hidden); brought into view
-// when it is set, wherever the page was scrolled.
-function showError(msg) {
-  const e = $('error');
-  e.textContent = msg || '';
-  if (msg) e.scrollIntoView({ block: 'nearest' });
-}
-
-// Shows positions[cur]: probes it (cached), then draws everything.
-async function show(reply) {
-  const token = ++S.token;
-  const position = S.positions[S.cur];
-  document.body.dataset.state = 'loading';
-  try {
-    const p = await probe(position);
-    if (token !== S.token) return;
-    S.probe = p;
-    S.sel = null;
-    S.hover = null;
-    render();
-    document.body.dataset.position = p.position;
-    document.body.dataset.state = 'ready';
-    // The first ranked move list on screen (the static site's benchmark).
-    if (!performance.getEntriesByName('ttc-ready').length) performance.mark('ttc-ready');
-    if (reply) maybeReply(token);
-  } catch (e) {
-    if (token === S.token) {
-      showError(e.message);
-      document.body.dataset.state = 'error';
-    }
-  }
-}
-
-// Plays a move from the current position (it must be in the move list).
-function play(mv) {
-  const m = S.probe && S.probe.moves.find((x) => x.move === mv);
-  if (!m) return;
-  S.positions.length = S.cur + 1;
-  S.played.length = S.cur;
-  S.positions.push(m.position);
-  S.played.push(m.move);
-  S.cur += 1;
-  showError('');
-  show(true);
-}
-
-function go(index) {
-  if (index < 0 || index >= S.positions.length || index === S.cur) return;
-  S.cur = index;
-  show();
-}
-
-// Loads a pasted position: checked by the server first, the game restarts
-// there; `quiet` leaves the drawing to the caller. False if refused (the
-// board stays as it was).
-async function load(text, quiet) {
-  try {
-    const p = await api('/api/probe', { position: text });
-    S.cache.set(p.position, p);
-    S.positions = [p.position];
-    S.played = [];
-    S.cur = 0;
-    $('position').value = p.position;
-    $('line').hidden = true;
-    showError('');
-    if (!quiet) show();
-    return true;
-  } catch (e) {
-    // From the address (quiet), the page goes on from the start position:
-    // say so, so that the board is not taken for the refused position.
-    showError(quiet ? `?position=: ${e.message}; the board shows the start position instead` : e.message);
-    return false;
-  }
-}
-
-// In play mode, lets the table answer when it is its turn.
-async function maybeReply(token) {
-  const p = S.probe;
-  if (S.mode === 'off' || p.to_move === S.mode || p.moves.length === 0) return;
-  await new Promise((r) => setTimeout(r, 350));
-  if (token !== S.token) return;
-  try {
-    const a = await api('/api/play', { position: p.position });
-    if (token !== S.token || !a.move) return;
-    S.cache.set(a.next.position, a.next);
-    play(a.move);
-  } catch (e) {
-    showError(e.message);
-  }
-}
-
 // ---- Drawing -------------------------------------------------------------
-
-function el(tag, attrs, text) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 function screen(name) {
   const file = name.charCodeAt(0) - 97;
   const rank = Number(name.slice(1)) - 1;
-  const n = S.n;
   return { x: (S.flip ? n - 1 - file : file) * CELL, y: (S.flip ? rank : n - 1 - rank) * CELL };
 }
 
@@ -258,7 +104,6 @@ function hovered() {
 
 function renderBoard(pos) {
   const svg = $('board');
-  const n = S.n;
   svg.setAttribute('viewBox', `0 0 ${n * CELL} ${n * CELL}`);
   svg.replaceChildren();
   const targets = new Map(movesFrom(S.sel).map((m) => [target(m.move), m]));
@@ -313,20 +158,37 @@ function renderHands(pos) {
       b.dataset.source = '@' + letter;
       b.append(miniPiece(letter));
       b.setAttribute('aria-label', letter.toUpperCase());
-      b.title = `${color} ${letter.toUpperCase()} in hand` + (hasMoves('@' + letter) ? ': click or drag to a square' : '');
+      b.title = `${color} ${letter.toUpperCase()} in hand` + (movesFrom('@' + letter).length > 0 ? ': click or drag to a square' : '');
       box.append(b);
     }
   }
 }
 
+// The board and the hands (the flip, a selection and a hovered move
+// change both).
+function drawBoard() {
+  const pos = parsePosition(S.probe.position);
+  renderBoard(pos);
+  renderHands(pos);
+}
+
+// The dragged piece: the one on `src`, or the piece in hand `@N`.
+function ghostFigure(src) {
+  const moving = src.startsWith('@') ? src[1] : parsePosition(S.probe.position).pieces[src];
+  return moving ? miniPiece(moving) : null;
+}
+
+// ---- Status and moves ------------------------------------------------------
+
 function setValue(id, v) {
   const e = $(id);
-  e.textContent = resultText(v);
+  e.textContent = v.text;
   e.className = 'value ' + v.category;
 }
 
-function renderStatus(pos) {
+function renderStatus() {
   const p = S.probe;
+  const pos = parsePosition(p.position);
   const side = p.to_move === 'white' ? 'White' : 'Black';
   let turn = `${side} to move`;
   if (p.terminal) turn = `Game over: a line is on the board (${side}, to move, has lost)`;
@@ -334,7 +196,7 @@ function renderStatus(pos) {
   else turn += ' · opening over: pieces move and capture';
   const dirs = ['white', 'black'].map((c) => {
     const d = pos.pawns[c];
-    return `${c} pawn ${d === '^' ? '↑ toward rank ' + S.n : d === 'v' ? '↓ toward rank 1' : 'off the board'}`;
+    return `${c} pawn ${d === '^' ? '↑ toward rank ' + n : d === 'v' ? '↓ toward rank 1' : 'off the board'}`;
   });
   $('turn').textContent = turn + ' · ' + dirs.join(', ');
   setValue('value', p);
@@ -345,59 +207,19 @@ function renderStatus(pos) {
     $('other-value').textContent = `${p.other.text} for ${side}`;
     $('differs').hidden = !p.differs;
   }
-  $('undo').disabled = S.cur === 0;
-  $('redo').disabled = S.cur >= S.positions.length - 1;
-  $('restart').disabled = S.cur === 0;
-  const input = $('position');
-  if (document.activeElement !== input) input.value = p.position;
 }
 
-function span(cls, text) {
-  const s = document.createElement('span');
-  s.className = cls;
-  s.textContent = text;
-  return s;
-}
-
-function renderMoves() {
-  const list = $('moves');
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.move : null;
-  list.replaceChildren();
-  const p = S.probe;
-  if (p.moves.length === 0) {
-    const li = document.createElement('li');
-    li.className = 'none';
-    li.textContent = p.terminal ? 'none: the game is over' : 'none: no legal move';
-    list.append(li);
+// A move of the list: its result, and in compare mode the other reading's.
+function fillMove(li, m) {
+  if (m.differs) li.classList.add('disagree');
+  li.dataset.category = m.category;
+  li.append(span('mv', m.move), span('result ' + m.category, m.text));
+  if (m.other) {
+    const o = m.other.legal ? m.other : { category: 'illegal', text: 'not legal' };
+    li.append(span('result other ' + o.category, o.text));
+    li.append(span('mark', m.differs ? '≠' : ''));
+    if (m.differs) li.title = 'the two readings disagree on this move';
   }
-  const groups = { win: 'Winning', draw: 'Drawing', loss: 'Losing' };
-  p.moves.forEach((m, i) => {
-    if (i === 0 || p.moves[i - 1].category !== m.category) {
-      // Moves are best first, so each result forms one run: head it.
-      const n = p.moves.filter((x) => x.category === m.category).length;
-      const head = document.createElement('li');
-      head.className = 'group ' + m.category;
-      head.setAttribute('role', 'presentation');
-      head.textContent = `${groups[m.category]} moves (${n})`;
-      list.append(head);
-    }
-    const li = document.createElement('li');
-    li.className = 'move res-' + m.category + (m.differs ? ' disagree' : '');
-    li.setAttribute('role', 'option');
-    li.tabIndex = i === 0 ? 0 : -1;
-    li.dataset.move = m.move;
-    li.dataset.category = m.category;
-    li.append(span('mv', m.move), span('result ' + m.category, m.text));
-    if (m.other) {
-      const o = m.other.legal ? m.other : { category: 'illegal', text: 'not legal' };
-      li.append(span('result other ' + o.category, o.text));
-      li.append(span('mark', m.differs ? '≠' : ''));
-      if (m.differs) li.title = 'the two readings disagree on this move';
-    }
-    list.append(li);
-    if (m.move === focused) li.focus();
-  });
-  renderOtherOnly(p);
 }
 
 // Compare mode: moves legal only under the compared rules (not playable here).
@@ -418,38 +240,6 @@ function renderOtherOnly(p) {
   }
 }
 
-function renderHistory() {
-  const list = $('history');
-  list.replaceChildren();
-  const start = document.createElement('li');
-  start.className = 'start';
-  start.append(historyButton('start', 0));
-  list.append(start);
-  S.played.forEach((mv, i) => {
-    const li = document.createElement('li');
-    li.append(historyButton(`${i + 1}. ${mv}`, i + 1));
-    list.append(li);
-  });
-}
-
-function historyButton(text, index) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  if (index === S.cur) b.setAttribute('aria-current', 'step');
-  b.addEventListener('click', () => go(index));
-  return b;
-}
-
-function render() {
-  const pos = parsePosition(S.probe.position);
-  renderBoard(pos);
-  renderHands(pos);
-  renderStatus(pos);
-  renderMoves();
-  renderHistory();
-}
-
 // ---- Best line -----------------------------------------------------------
 
 const ENDS = {
@@ -459,159 +249,25 @@ const ENDS = {
   limit: 'stops at the ply limit',
 };
 
-async function bestLine() {
-  const from = S.cur;
-  try {
-    const l = await api('/api/line', { position: S.positions[from] });
-    let summary = `${l.steps[0].text}: ${l.plies} plies, ${ENDS[l.end]}`;
-    if (l.end === 'repetition') summary += `: ${l.prefix_plies} plies, then a cycle of ${l.cycle_plies}`;
-    $('line-summary').textContent = summary;
-    const list = $('line-moves');
-    list.replaceChildren();
-    l.steps.forEach((s, i) => {
-      if (!s.move) return;
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'line-step' + (s.differs ? ' disagree' : '');
-      b.dataset.ply = i + 1;
-      b.append(span('mv', s.move), span('result ' + s.category, s.text));
-      if (s.other) b.append(span('result other ' + s.other.category, s.other.text));
-      b.title = 'go to the position after this move';
-      b.addEventListener('click', () => followLine(from, l.steps, i + 1));
-      li.append(b);
-      list.append(li);
-    });
-    $('line').hidden = false;
-  } catch (e) {
-    showError(e.message);
-  }
+function lineSummary(l) {
+  let summary = `${l.steps[0].text}: ${l.plies} plies, ${ENDS[l.end]}`;
+  if (l.end === 'repetition') summary += `: ${l.prefix_plies} plies, then a cycle of ${l.cycle_plies}`;
+  return summary;
 }
 
-// Plays the first `k` moves of a line from positions[from].
-function followLine(from, steps, k) {
-  S.positions.length = from + 1;
-  S.played.length = from;
-  for (let i = 0; i < k && i + 1 < steps.length; i++) {
-    S.played.push(steps[i].move);
-    S.positions.push(steps[i + 1].position);
-  }
-  S.cur = S.positions.length - 1;
-  show();
+function lineStep(s) {
+  if (!s.move) return null;
+  const cells = [span('mv', s.move), span('result ' + s.category, s.text)];
+  if (s.other) cells.push(span('result other ' + s.other.category, s.other.text));
+  return { cells, differs: s.differs };
 }
 
-// ---- Board input: click a piece then a marked square, or drag ------------
-
-let drag = null;
-
-function sourceAt(e) {
-  const hand = e.target.closest('[data-source]');
-  if (hand) return hand.dataset.source;
-  const sq = e.target.closest('[data-square]');
-  return sq ? sq.dataset.square : null;
-}
-
-function squareAt(x, y) {
-  const hit = document.elementFromPoint(x, y);
-  const sq = hit && hit.closest('[data-square]');
-  return sq ? sq.dataset.square : null;
-}
-
-function tryTarget(sq) {
-  const m = movesFrom(S.sel).find((x) => target(x.move) === sq);
-  if (m) play(m.move);
-  return Boolean(m);
-}
-
-function onPointerDown(e) {
-  if (!S.probe || e.button > 0) return;
-  const src = sourceAt(e);
-  if (!src) return;
-  if (S.sel && !src.startsWith('@') && tryTarget(src)) return;
-  S.sel = hasMoves(src) && S.sel !== src ? src : null;
-  render();
-  if (!S.sel) return;
-  e.preventDefault();
-  const ghost = document.createElement('div');
-  ghost.className = 'ghost ' + (S.probe.to_move === 'white' ? 'white' : 'black');
-  const moving = src.startsWith('@') ? src[1] : parsePosition(S.probe.position).pieces[src];
-  if (moving) ghost.append(miniPiece(moving));
-  drag = { src, ghost, x0: e.clientX, y0: e.clientY, moved: false };
-}
-
-function onPointerMove(e) {
-  if (!drag) return;
-  if (!drag.moved && Math.hypot(e.clientX - drag.x0, e.clientY - drag.y0) > 6) {
-    drag.moved = true;
-    document.body.append(drag.ghost);
-  }
-  if (drag.moved) {
-    drag.ghost.style.left = e.clientX + 'px';
-    drag.ghost.style.top = e.clientY + 'px';
-  }
-}
-
-function onPointerUp(e) {
-  if (!drag) return;
-  const d = drag;
-  drag = null;
-  d.ghost.remove();
-  if (!d.moved) return;
-  const sq = squareAt(e.clientX, e.clientY);
-  if (!(sq && tryTarget(sq))) {
-    S.sel = null;
-    render();
-  }
-}
-
-// ---- Keyboard --------------------------------------------------------------
-
-function onMovesKey(e) {
-  const li = e.target.closest('li[data-move]');
-  if (!li) return;
-  const items = [...$('moves').querySelectorAll('li[data-move]')];
-  const i = items.indexOf(li);
-  let next = null;
-  if (e.key === 'ArrowDown') next = items[Math.min(i + 1, items.length - 1)];
-  else if (e.key === 'ArrowUp') next = items[Math.max(i - 1, 0)];
-  else if (e.key === 'Enter' || e.key === ' ') {
-    e.preventDefault();
-    play(li.dataset.move);
-    return;
-  } else return;
-  e.preventDefault();
-  items.forEach((x) => (x.tabIndex = -1));
-  next.tabIndex = 0;
-  next.focus();
-}
-
-function undo() {
-  let i = S.cur - 1;
-  // Against the table, step back to a position where it is the player's turn.
-  while (S.mode !== 'off' && i > 0 && S.cache.get(S.positions[i]) && S.cache.get(S.positions[i]).to_move !== S.mode) i--;
-  go(Math.max(i, 0));
-}
-
-function onKey(e) {
-  const tag = e.target.tagName;
-  if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-  const ctrl = e.ctrlKey || e.metaKey;
-  if (e.key === 'ArrowLeft' || (ctrl && e.key === 'z')) undo();
-  else if (e.key === 'ArrowRight' || (ctrl && e.key === 'y')) go(S.cur + 1);
-  else if (e.key === 'Home') go(0);
-  else if (e.key === 'End') go(S.positions.length - 1);
-  else if (!ctrl && e.key === 'f') flip();
-  else if (!ctrl && e.key === 'l') bestLine();
-  else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && !e.target.closest('#moves')) {
-    const first = $('moves').querySelector('li[data-move]');
-    if (first) first.focus();
-  } else return;
-  e.preventDefault();
-}
-
-function flip() {
-  S.flip = !S.flip;
-  if (S.probe) render();
+// The first `k` moves of a line and the positions after them (the line's
+// own steps).
+function linePath(l, from, k) {
+  const out = [];
+  for (let i = 0; i < k && i + 1 < l.steps.length; i++) out.push([l.steps[i].move, l.steps[i + 1].position]);
+  return out;
 }
 
 // ---- Start -----------------------------------------------------------------
@@ -635,73 +291,67 @@ function compareHeader(info) {
   $('other-label').textContent = info.tables[1].reading;
 }
 
-async function start() {
-  $('board').addEventListener('pointerdown', onPointerDown);
-  for (const id of ['hand-top', 'hand-bottom']) $(id).addEventListener('pointerdown', onPointerDown);
-  document.addEventListener('pointermove', onPointerMove);
-  document.addEventListener('pointerup', onPointerUp);
-  document.addEventListener('keydown', onKey);
-  $('moves').addEventListener('keydown', onMovesKey);
-  // Hovering (or focusing) a move shows it on the board.
-  const preview = (e) => {
-    const li = e.target.closest && e.target.closest('li[data-move]');
-    const mv = li ? li.dataset.move : null;
-    if (mv === S.hover || !S.probe) return;
-    S.hover = mv;
-    renderBoard(parsePosition(S.probe.position));
-  };
-  $('moves').addEventListener('mouseover', preview);
-  $('moves').addEventListener('focusin', preview);
-  $('moves').addEventListener('mouseleave', () => preview({ target: document.body }));
-  $('moves').addEventListener('click', (e) => {
-    const li = e.target.closest('li[data-move]');
-    if (li) play(li.dataset.move);
-  });
-  $('undo').addEventListener('click', undo);
-  $('redo').addEventListener('click', () => go(S.cur + 1));
-  $('restart').addEventListener('click', () => go(0));
-  $('flip').addEventListener('click', flip);
-  $('best').addEventListener('click', bestLine);
-  $('mode').addEventListener('change', (e) => {
-    S.mode = e.target.value;
-    S.flip = S.mode === 'black';
-    show(true);
-  });
-  $('position-form').addEventListener('submit', (e) => {
-    e.preventDefault();
-    load($('position').value);
-  });
+// Loads a pasted position: checked by the server first, the game restarts
+// there; `quiet` leaves the drawing to the caller. False if refused (the
+// board stays as it was).
+async function load(text, quiet) {
   try {
-    S.info = await api('/api/info');
-    S.n = S.info.tables[0].size;
-    $('rules').textContent = describeTables(S.info);
-    compareHeader(S.info);
-    const query = new URLSearchParams(location.search);
-    const fromUrl = query.get('position');
-    // A bad ?position= is reported and the page starts from the empty board.
-    if (!(fromUrl && (await load(fromUrl, true)))) S.positions = [S.info.empty_position];
-    if (query.get('moves')) await replay(query.get('moves'));
-    show();
+    const p = await api('/api/probe', { position: text });
+    restartAt(p);
+    $('position').value = p.position;
+    if (!quiet) show();
+    return true;
   } catch (e) {
-    showError(e.message);
+    // From the address (quiet), the page goes on from the start position:
+    // say so, so that the board is not taken for the refused position.
+    showError(quiet ? `?position=: ${e.message}; the board shows the start position instead` : e.message);
+    return false;
+  }
+}
+
+const GAME = {
+  openSite: () => import('./probe.js').then((m) => m.Site.fromUrl(new URL('.', location.href))),
+  setInfo(info) {
+    n = info.tables[0].size;
+    $('rules').textContent = describeTables(info);
+    compareHeader(info);
+  },
+  startPosition: (info) => info.empty_position,
+  load,
+  drawBoard,
+  renderStatus,
+  moveFrom: source,
+  moveTo: target,
+  group: (m) => m.category,
+  groupHead: (word, count) => `${word} moves (${count})`,
+  fillMove,
+  noMoveText: (p) => (p.terminal ? 'none: the game is over' : 'none: no legal move'),
+  afterMoves: renderOtherOnly,
+  lineSummary,
+  lineStep,
+  linePath,
+  canReply: () => true,
+  // A pause before the table's reply, so that the player's move is seen.
+  replyDelay: 350,
+  // The error line is in the header: a refusal is brought into view.
+  revealError: true,
+  goClearsError: false,
+  ghostFigure,
+  wire() {
+    for (const id of ['hand-top', 'hand-bottom']) $(id).addEventListener('pointerdown', onPointerDown);
+  },
+};
+
+import('./explorer.js').then(
+  (X) => {
+    ({ S, STATIC, el, span, api, show, showError, restartAt, movesFrom, onPointerDown } = X);
+    X.start(GAME);
+  },
+  (e) => {
+    // A page opened as a file:// URL: the browser refuses the module.
+    const line = $('error');
+    line.textContent = e.message;
+    line.scrollIntoView({ block: 'nearest' });
     document.body.dataset.state = 'error';
-  }
-}
-
-// ?moves=: plays a space-separated line from the start position, each move
-// checked against the probed list; stops at the first one not legal.
-async function replay(text) {
-  for (const mv of text.split(/\s+/).filter((x) => x)) {
-    const p = await probe(S.positions[S.positions.length - 1]);
-    const m = p.moves.find((x) => x.move === mv.replace('x', '-'));
-    if (!m) {
-      showError(`?moves=: ${mv} is not a legal move in ${p.position}`);
-      break;
-    }
-    S.positions.push(m.position);
-    S.played.push(m.move);
-  }
-  S.cur = S.positions.length - 1;
-}
-
-start();
+  },
+);

@@ -2,7 +2,7 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /` `/app.js` `/style.css` | the page |
+//! | `GET /` `/app.js` `/explorer.js` `/style.css` | the page |
 //! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the tables (rules, rule tag, sections, CRC) |
 //! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`](solver::answer::PositionAnswer): value and every move, best first |
@@ -49,6 +49,7 @@ pub fn router(e: Arc<Explorer>, g: Arc<Gate>, log: bool) -> Router {
     let app = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/explorer.js", get(assets::shell))
         .route("/style.css", get(assets::style))
         .route("/health", get(health::<Explorer>))
         .route("/api/info", get(info))

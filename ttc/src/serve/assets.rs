@@ -11,6 +11,10 @@ const INDEX: &str = include_str!("../../assets/index.html");
 /// says `<!-- pieces -->`.
 const PIECES: &str = include_str!("../../assets/pieces.svg");
 const SCRIPT: &str = include_str!("../../assets/app.js");
+/// The explorer's shell (an ES module), shared by the Tic-Tac-Chec and the
+/// Surakarta pages: state, backends, navigation, moves list, best line,
+/// board input, keys; each page's script gives it the game's own parts.
+const SHELL: &str = include_str!("../../assets/explorer.js");
 const STYLE: &str = include_str!("../../assets/style.css");
 /// The page's in-browser prober (plain JavaScript, an ES module): loaded
 /// by `app.js` only on a static site ([`site_assets`]).
@@ -55,6 +59,12 @@ pub async fn script() -> impl IntoResponse {
     asset("text/javascript; charset=utf-8", SCRIPT)
 }
 
+/// `GET /explorer.js`: the explorer's shell, which both pages' scripts
+/// load (an ES module).
+pub async fn shell() -> impl IntoResponse {
+    asset("text/javascript; charset=utf-8", SHELL)
+}
+
 /// `GET /style.css`: the page's style.
 pub async fn style() -> impl IntoResponse {
     asset("text/css; charset=utf-8", STYLE)
@@ -91,6 +101,7 @@ pub fn site_assets() -> Vec<(&'static str, String)> {
     vec![
         ("index.html", index),
         ("app.js", SCRIPT.to_string()),
+        ("explorer.js", SHELL.to_string()),
         ("probe.js", PROBER.to_string()),
         ("style.css", STYLE.to_string()),
     ]
@@ -99,15 +110,17 @@ pub fn site_assets() -> Vec<(&'static str, String)> {
 /// The page files of a Surakarta static site (`ttc export-site DIR SITE`
 /// with a folder), laid out as the repository's `ttc/assets/` is (so the
 /// modules' relative imports hold in both): the Surakarta page with
-/// `data-backend="static"` at the root with `style.css` and `probe.js`
-/// (whose CRC and inflate the prober imports), and under `surakarta/` the
-/// page's script, rules, index, site prober and style.
+/// `data-backend="static"` at the root with `style.css`, the shell
+/// `explorer.js` (which the page's script imports) and `probe.js` (whose
+/// CRC and inflate the prober imports), and under `surakarta/` the page's
+/// script, rules, index, site prober and style.
 pub fn surakarta_site_assets() -> Vec<(&'static str, String)> {
     let index = SK_INDEX.replacen("data-backend=\"api\"", "data-backend=\"static\"", 1);
     debug_assert!(index != SK_INDEX, "the Surakarta page names its backend");
     vec![
         ("index.html", index),
         ("style.css", STYLE.to_string()),
+        ("explorer.js", SHELL.to_string()),
         ("probe.js", PROBER.to_string()),
         ("surakarta/app.js", SK_SCRIPT.to_string()),
         ("surakarta/rules.js", SK_RULES.to_string()),

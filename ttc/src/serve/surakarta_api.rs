@@ -4,7 +4,7 @@
 //!
 //! | route | answer |
 //! |---|---|
-//! | `GET /` `/style.css` `/surakarta/app.js` `/surakarta/rules.js` `/surakarta/surakarta.css` | the Surakarta page |
+//! | `GET /` `/style.css` `/explorer.js` `/surakarta/app.js` `/surakarta/rules.js` `/surakarta/surakarta.css` | the Surakarta page |
 //! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the folder's tables |
 //! | `GET /api/probe?position=P&moves=M` | [`ProbeAnswer`](solver::surakarta::ProbeAnswer): values with and without the 50-ply rule, every move best first (captures with their paths) |
@@ -36,6 +36,7 @@ pub fn router(e: Arc<SurakartaExplorer>, g: Arc<Gate>, log: bool) -> Router {
     let app = Router::new()
         .route("/", get(assets::surakarta_index))
         .route("/surakarta/app.js", get(assets::surakarta_script))
+        .route("/explorer.js", get(assets::shell))
         .route("/surakarta/rules.js", get(assets::surakarta_rules))
         .route("/style.css", get(assets::style))
         .route("/surakarta/surakarta.css", get(assets::surakarta_style))
