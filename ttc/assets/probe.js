@@ -21,7 +21,7 @@ const READINGS = {
 const BLOCK_MAGIC = [0x54, 0x54, 0x43, 0x53]; // "TTCS"
 const BLOCK_HEADER_LEN = 32;
 // The format byte of a block header (solver/src/site/block.rs).
-const FORMATS = { source: 1, compact: 2 };
+export const BLOCK_FORMATS = { source: 1, compact: 2 };
 // The role mask of a roles string: bit 0 pawn, 1 knight, 2 bishop, 3 rook.
 const roleMask = (roles) => [...roles].reduce((m, c) => m | (1 << LETTERS.indexOf(c)), 0);
 const DEFAULT_MAX_PLIES = 300;
@@ -685,53 +685,58 @@ export async function inflateStream(bytes) {
 
 const hex64 = (lo, hi) => '0x' + hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 
-// Checks a block file's header (solver/src/site/block.rs) against the
-// manifest and the cells against their CRC; returns the cells.
-async function openBlock(bytes, number, table, inflate, name) {
+// Checks a block file of a static site (header: solver/src/site/block.rs)
+// against what the manifest says of it, and returns its cells
+// decompressed. The checks, in order: the magic, the block number, the
+// table's cells CRC, the table's fields (header bytes 24..31), the length
+// of the cells, their decompression, their CRC-32. `name` is the file's
+// path in the site, `number` the block's, `length` the bytes of cells
+// it must hold; `spec` is what the manifest says of the table's blocks:
+//   headerLen, cellsCrc  the header's length, the cells CRC ('0x...')
+//   fields               [rule tag, board size, role byte, opening plies, format]
+//   mismatch(named)      why the header's fields (in that order) are refused
+//   units                [what the header counts, what the cells decompress to]
+//   damaged(e)           why cells that do not decompress are refused
+// Throws an Error naming the file and the reason.
+export async function openBlock(bytes, name, number, length, spec, inflate) {
   const refuse = (why) => {
     throw new Error(`block ${name} is refused: ${why}; the site is damaged or mixes files of another export`);
   };
-  if (bytes.length < table.block_header_len || BLOCK_MAGIC.some((b, i) => bytes[i] !== b)) refuse('it is not a block file');
+  if (bytes.length < spec.headerLen || BLOCK_MAGIC.some((b, i) => bytes[i] !== b)) refuse('it is not a block file');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(4, true) !== number) refuse(`it holds block ${view.getUint32(4, true)}`);
   const crc = hex64(view.getUint32(8, true), view.getUint32(12, true));
-  if (crc !== table.cells_crc) refuse(`it is a block of the table with cells CRC ${crc}, the manifest says ${table.cells_crc}`);
+  if (crc !== spec.cellsCrc) refuse(`it is a block of the table with cells CRC ${crc}, the manifest says ${spec.cellsCrc}`);
   const named = [view.getUint32(24, true), bytes[28], bytes[29], bytes[30], bytes[31]];
-  const said = [table.rule_tag, table.size, roleMask(table.roles), table.opening_plies, FORMATS[table.format]];
-  if (named.some((x, i) => x !== said[i])) {
-    const [tag, size, roles, lock, format] = named;
-    refuse(`it is a block of the table with rule tag 0x${tag.toString(16)} (${READINGS[tag] || 'unknown'}), size ${size}, role mask ${roles}, lock ${lock}, format ${format}; the manifest says rule tag 0x${table.rule_tag.toString(16)} (${table.reading}), size ${table.size}, roles ${table.roles}, lock ${table.opening_plies}, format ${table.format}`);
-  }
-  const total = table.post_cells + table.opening_cells;
-  const want = Math.min(table.block_size, total - number * table.block_size);
-  if (view.getUint32(16, true) !== want) refuse(`it holds ${view.getUint32(16, true)} cells instead of ${want}`);
+  if (named.some((x, i) => x !== spec.fields[i])) refuse(spec.mismatch(named));
+  if (view.getUint32(16, true) !== length) refuse(`it holds ${view.getUint32(16, true)} ${spec.units[0]} instead of ${length}`);
   let cells;
   try {
-    cells = await inflate(bytes.subarray(table.block_header_len));
+    cells = await inflate(bytes.subarray(spec.headerLen));
   } catch (e) {
-    refuse(`its compressed cells are damaged: they do not decompress (${String(e.message || e).replace(/\.$/, '')})`);
+    refuse(spec.damaged(e));
   }
-  if (cells.length !== want) refuse(`it decompresses to ${cells.length} cells instead of ${want}`);
+  if (cells.length !== length) refuse(`it decompresses to ${cells.length} ${spec.units[1]} instead of ${length}`);
   if (crc32(cells) !== view.getUint32(20, true)) refuse('its cells do not match their CRC-32');
   return cells;
 }
 
-// One table of a site: its index and its blocks, fetched on demand and
-// kept (up to `keep` blocks, least recently used dropped first).
-class SiteTable {
-  constructor(meta, checked, read, inflate, keep) {
-    this.meta = meta;
-    this.v = checked.v;
+// The block files of one table of a site, under its folder `dir`
+// (block B in `dir/K/B.bin`, K = B / 1024): fetched with `read` when
+// first asked for, opened by the subclass's `open(bytes, b, name)` (a
+// promise of the cells), and kept, the `keep` most recently used; counts
+// the files and bytes fetched.
+export class BlockFiles {
+  constructor(dir, read, keep) {
+    this.dir = dir;
     this.read = read;
-    this.inflate = inflate;
     this.keep = keep;
     this.blocks = new Map();
-    this.idx = checked.idx;
-    this.oidx = checked.oidx;
     this.fetched = 0;
     this.fetchedBytes = 0;
   }
 
+  // A promise of the cells of block `b`.
   block(b) {
     let p = this.blocks.get(b);
     if (p) {
@@ -739,16 +744,59 @@ class SiteTable {
       this.blocks.set(b, p);
       return p;
     }
-    const name = `${this.meta.dir}/${Math.floor(b / 1024)}/${b}.bin`;
+    const name = `${this.dir}/${Math.floor(b / 1024)}/${b}.bin`;
     p = this.read(name).then((bytes) => {
       this.fetched++;
       this.fetchedBytes += bytes.length;
-      return openBlock(bytes, b, this.meta, this.inflate, name);
+      return this.open(bytes, b, name);
     });
     p.catch(() => this.blocks.delete(b));
     this.blocks.set(b, p);
     if (this.blocks.size > this.keep) this.blocks.delete(this.blocks.keys().next().value);
     return p;
+  }
+}
+
+// `read(path)` of the site at `base` (a URL of its folder): a promise of
+// the bytes of one of its files, fetched; an HTTP error names the file.
+export function siteReader(base) {
+  return async (path) => {
+    const r = await fetch(new URL(path, base));
+    if (!r.ok) throw new Error(`${path}: ${r.status} ${r.statusText}`);
+    return new Uint8Array(await r.arrayBuffer());
+  };
+}
+
+// What the manifest says of the blocks of table `t` (openBlock's `spec`).
+function blockSpec(t) {
+  return {
+    headerLen: t.block_header_len,
+    cellsCrc: t.cells_crc,
+    fields: [t.rule_tag, t.size, roleMask(t.roles), t.opening_plies, BLOCK_FORMATS[t.format]],
+    mismatch: ([tag, size, roles, lock, format]) =>
+      `it is a block of the table with rule tag 0x${tag.toString(16)} (${READINGS[tag] || 'unknown'}), size ${size}, role mask ${roles}, lock ${lock}, format ${format}; the manifest says rule tag 0x${t.rule_tag.toString(16)} (${t.reading}), size ${t.size}, roles ${t.roles}, lock ${t.opening_plies}, format ${t.format}`,
+    units: ['cells', 'cells'],
+    damaged: (e) => `its compressed cells are damaged: they do not decompress (${String(e.message || e).replace(/\.$/, '')})`,
+  };
+}
+
+// One table of a site: its index and its blocks, fetched on demand and
+// kept (up to `keep` blocks, least recently used dropped first).
+class SiteTable extends BlockFiles {
+  constructor(meta, checked, read, inflate, keep) {
+    super(meta.dir, read, keep);
+    this.meta = meta;
+    this.v = checked.v;
+    this.inflate = inflate;
+    this.spec = blockSpec(meta);
+    this.idx = checked.idx;
+    this.oidx = checked.oidx;
+  }
+
+  open(bytes, b, name) {
+    const m = this.meta;
+    const length = Math.min(m.block_size, m.post_cells + m.opening_cells - b * m.block_size);
+    return openBlock(bytes, name, b, length, this.spec, this.inflate);
   }
 
   // Prober::cell: the position's section, index and value.
@@ -799,7 +847,7 @@ function checkManifest(m) {
     if (post !== t.post_cells || opening !== t.opening_cells) {
       throw new Error(`manifest.json: table ${k} (${t.size}x${t.size} ${t.roles}) has ${t.post_cells} + ${t.opening_cells} cells, this page's index counts ${post} + ${opening}: the page and the site do not match`);
     }
-    if (t.blocks !== Math.ceil((post + opening) / t.block_size) || t.compression !== 'zlib' || t.block_header_len !== BLOCK_HEADER_LEN || !(t.format in FORMATS)) throw new Error(`manifest.json: table ${k} has an unknown block layout`);
+    if (t.blocks !== Math.ceil((post + opening) / t.block_size) || t.compression !== 'zlib' || t.block_header_len !== BLOCK_HEADER_LEN || !(t.format in BLOCK_FORMATS)) throw new Error(`manifest.json: table ${k} has an unknown block layout`);
     checkInfo(m.info && Array.isArray(m.info.tables) ? m.info.tables[k] : null, t, k);
     return { v, idx, oidx };
   });
@@ -830,11 +878,7 @@ export class Site {
 
   // Opens the site at `base` (a URL of its folder) with fetch.
   static async fromUrl(base) {
-    const read = async (path) => {
-      const r = await fetch(new URL(path, base));
-      if (!r.ok) throw new Error(`${path}: ${r.status} ${r.statusText}`);
-      return new Uint8Array(await r.arrayBuffer());
-    };
+    const read = siteReader(base);
     const m = await fetch(new URL('manifest.json', base));
     if (!m.ok) throw new Error(`manifest.json: ${m.status} ${m.statusText}`);
     return new Site(await m.json(), read);

@@ -9,16 +9,12 @@
 // codes, each legal move's child looked up and flipped to the mover's view,
 // the moves sorted best first by the result under the 50-ply rule, then the
 // result without it, then the distance.
-import { crc32, inflateStream } from '../probe.js';
+import { BLOCK_FORMATS, BlockFiles, inflateStream, openBlock, siteReader } from '../probe.js';
 import * as R from './rules.js';
 import * as X from './tbindex.js';
 
-const MAGIC = [0x54, 0x54, 0x43, 0x53]; // "TTCS"
-const FORMATS = { source: 1, compact: 2 };
 const DEFAULT_MAX_PLIES = 300;
 const MAX_PLIES = 1000;
-
-const hex64 = (lo, hi) => '0x' + hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 
 // ---- Values (tables::surakarta::codes) ----------------------------------------
 
@@ -62,64 +58,30 @@ const better = (a, b) => {
 
 // ---- Block files ----------------------------------------------------------------
 
-// Checks a block file's header against the manifest and its cells against
-// their CRC; returns the 3 n bytes of its cells.
-async function openBlock(bytes, number, meta, site, inflate, name) {
-  const refuse = (why) => {
-    throw new Error(`block ${name} is refused: ${why}; the site is damaged or mixes files of another export`);
-  };
-  const m = site.manifest;
-  if (bytes.length < m.block_header_len || MAGIC.some((b, i) => bytes[i] !== b)) refuse('it is not a block file');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(4, true) !== number) refuse(`it holds block ${view.getUint32(4, true)}`);
-  const crc = hex64(view.getUint32(8, true), view.getUint32(12, true));
-  if (crc !== meta.cells_crc) refuse(`it is a block of the table with cells CRC ${crc}, the manifest says ${meta.cells_crc}`);
-  const named = [view.getUint32(24, true), bytes[28], bytes[29], bytes[30], bytes[31]];
-  const said = [m.rule_tag, 6, meta.mover * 16 + meta.other, 0, FORMATS[meta.format]];
-  if (named.some((x, i) => x !== said[i])) refuse(`its header names rule tag 0x${named[0].toString(16)}, board ${named[1]}, material ${named[2] >> 4}v${named[2] & 15}, format ${named[4]}, not the manifest's ${meta.material}`);
-  const n = Math.min(m.block_cells, meta.cells - number * m.block_cells);
-  if (view.getUint32(16, true) !== 3 * n) refuse(`it holds ${view.getUint32(16, true)} bytes of cells instead of ${3 * n}`);
-  let cells;
-  try {
-    cells = await inflate(bytes.subarray(m.block_header_len));
-  } catch (e) {
-    refuse(`its compressed cells are damaged (the decompressor says: ${e.message})`);
-  }
-  if (cells.length !== 3 * n) refuse(`it decompresses to ${cells.length} bytes instead of ${3 * n}`);
-  if (crc32(cells) !== view.getUint32(20, true)) refuse('its cells do not match their CRC-32');
-  return cells;
-}
-
-// One material's blocks, fetched on demand and kept (the `keep` most
+// One material's blocks (the 3 n bytes of their cells), fetched on
+// demand, checked against the manifest and kept (the `keep` most
 // recently used).
-class MaterialBlocks {
+class MaterialBlocks extends BlockFiles {
   constructor(meta, site, keep) {
+    super(meta.material, site.read, keep);
     const [mover, other] = meta.material.split('v').map(Number);
     this.meta = { ...meta, mover, other };
     this.site = site;
-    this.keep = keep;
-    this.blocks = new Map();
-    this.fetched = 0;
-    this.fetchedBytes = 0;
+    const m = site.manifest;
+    this.spec = {
+      headerLen: m.block_header_len,
+      cellsCrc: meta.cells_crc,
+      fields: [m.rule_tag, 6, mover * 16 + other, 0, BLOCK_FORMATS[meta.format]],
+      mismatch: (named) => `its header names rule tag 0x${named[0].toString(16)}, board ${named[1]}, material ${named[2] >> 4}v${named[2] & 15}, format ${named[4]}, not the manifest's ${meta.material}`,
+      units: ['bytes of cells', 'bytes'],
+      damaged: (e) => `its compressed cells are damaged (the decompressor says: ${e.message})`,
+    };
   }
 
-  block(b) {
-    let p = this.blocks.get(b);
-    if (p) {
-      this.blocks.delete(b);
-      this.blocks.set(b, p);
-      return p;
-    }
-    const name = `${this.meta.material}/${Math.floor(b / 1024)}/${b}.bin`;
-    p = this.site.read(name).then((bytes) => {
-      this.fetched++;
-      this.fetchedBytes += bytes.length;
-      return openBlock(bytes, b, this.meta, this.site, this.site.inflate, name);
-    });
-    p.catch(() => this.blocks.delete(b));
-    this.blocks.set(b, p);
-    if (this.blocks.size > this.keep) this.blocks.delete(this.blocks.keys().next().value);
-    return p;
+  open(bytes, b, name) {
+    const bc = this.site.manifest.block_cells;
+    const n = Math.min(bc, this.meta.cells - b * bc);
+    return openBlock(bytes, name, b, 3 * n, this.spec, this.site.inflate);
   }
 
   // The end and rule codes of `cell`.
@@ -167,11 +129,7 @@ export class SurakartaSite {
 
   /** The site at `base` (a URL of its folder), its files fetched. */
   static async fromUrl(base) {
-    const read = async (path) => {
-      const r = await fetch(new URL(path, base));
-      if (!r.ok) throw new Error(`${path}: ${r.status} ${r.statusText}`);
-      return new Uint8Array(await r.arrayBuffer());
-    };
+    const read = siteReader(base);
     const manifest = JSON.parse(new TextDecoder().decode(await read('manifest.json')));
     return new SurakartaSite(manifest, read);
   }
