@@ -1,6 +1,6 @@
 //! Why a static site could not be written.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tables::error::CompactError;
 
 /// Why a site could not be written.
@@ -59,4 +59,15 @@ pub enum SiteError {
         /// Computed over the cells exported.
         computed: u64,
     },
+}
+
+impl SiteError {
+    /// Wraps an I/O error of `path` (a file or folder being written, read
+    /// or renamed) as [`SiteError::Io`]: for `map_err`.
+    pub(super) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
+        move |source| SiteError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
 }

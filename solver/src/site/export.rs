@@ -1,131 +1,18 @@
-//! Writing a static site: block files, assets and manifest under a
-//! temporary folder of the run ([`super::target`]), then one rename.
+//! Writing the static site of a Tic-Tac-Chec table (and a compared
+//! one): block files, assets and manifest under a temporary folder of the
+//! run ([`super::target`]), then one rename ([`super::write`]).
 
 use super::block;
 use super::error::SiteError;
 use super::manifest::{Manifest, SiteInfo, TableBlocks, FORMAT, VERSION};
-use super::target::SiteTarget;
+use super::write::{begin, block_folders, finish, write_block, write_page};
+use super::write::{SiteAsset, SiteOptions, SiteProgress, SiteReport, TableSiteReport};
 use crate::answer::TableInfo;
 use rayon::prelude::*;
 use rules::ttc::Position;
-use std::fs;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use tables::any::AnyTable;
 use tables::checksum::CRC64;
-
-/// A file of the page, written at the site's root under `name` (a plain
-/// file name such as `app.js`).
-#[derive(Debug, Clone)]
-pub struct SiteAsset {
-    /// File name, no folder part.
-    pub name: String,
-    /// Contents.
-    pub bytes: Vec<u8>,
-}
-
-/// How a site is cut and compressed.
-#[derive(Debug, Clone, Copy)]
-pub struct SiteOptions {
-    /// Cells per block, 1 ..= [`MAX_BLOCK_SIZE`] (default 65,536: a view
-    /// fetches a few blocks of a few kB each; see docs/explorer.md).
-    pub block_size: u32,
-    /// zlib level, 0 ..= 9 (default 9).
-    pub level: u32,
-    /// Replace a non-empty DIR (after the new site is complete).
-    pub force: bool,
-}
-
-/// Largest accepted block size in cells (16 MiB).
-pub const MAX_BLOCK_SIZE: u32 = 1 << 24;
-
-impl Default for SiteOptions {
-    fn default() -> SiteOptions {
-        SiteOptions {
-            block_size: 1 << 16,
-            level: 9,
-            force: false,
-        }
-    }
-}
-
-/// What was written for one table.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct TableSiteReport {
-    /// The table file, as given.
-    pub table: String,
-    /// Cells exported (post-opening and opening).
-    pub cells: u64,
-    /// Block files written.
-    pub blocks: u64,
-    /// Bytes of those files.
-    pub bytes: u64,
-}
-
-/// What [`export_site`] wrote.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct SiteReport {
-    /// The site folder.
-    pub dir: PathBuf,
-    /// Per table, main first.
-    pub tables: Vec<TableSiteReport>,
-    /// Bytes of the page files and the manifest.
-    pub page_bytes: u64,
-    /// Files written in all.
-    pub files: u64,
-    /// Bytes written in all.
-    pub bytes: u64,
-    /// What went wrong without failing the export (an old site that
-    /// `force` replaced but could not remove).
-    pub warnings: Vec<String>,
-}
-
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
-    move |source| SiteError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
-/// Refuses a DIR that is a file, or non-empty without `force`, or that
-/// holds one of the tables.
-pub(super) fn check_target(dir: &Path, tables: &[&Path], force: bool) -> Result<(), SiteError> {
-    let meta = match fs::metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(io(dir)(e)),
-        Ok(m) => m,
-    };
-    if !meta.is_dir() {
-        return Err(SiteError::NotDir(dir.to_path_buf()));
-    }
-    let canon = fs::canonicalize(dir).map_err(io(dir))?;
-    for t in tables {
-        if fs::canonicalize(t).is_ok_and(|c| c.starts_with(&canon)) {
-            return Err(SiteError::HoldsTable {
-                dir: dir.to_path_buf(),
-                table: t.to_path_buf(),
-            });
-        }
-    }
-    let empty = fs::read_dir(dir).map_err(io(dir))?.next().is_none();
-    if empty || force {
-        Ok(())
-    } else {
-        Err(SiteError::NotEmpty(dir.to_path_buf()))
-    }
-}
-
-/// Writes `bytes` to `path` and syncs it.
-pub(super) fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), SiteError> {
-    let mut f = fs::File::create(path).map_err(io(path))?;
-    f.write_all(bytes).map_err(io(path))?;
-    f.sync_all().map_err(io(path))
-}
-
-/// The file of block `b` under a table's folder: `K/B.bin`, `K = B / 1024`.
-pub(super) fn block_path(table_dir: &Path, b: u64) -> PathBuf {
-    table_dir.join(format!("{}/{b}.bin", b >> 10))
-}
 
 /// Compresses and writes whole blocks `first..` (the last may be short)
 /// in parallel; returns the bytes written.
@@ -139,18 +26,9 @@ fn write_blocks(
     cells
         .par_chunks(o.block_size as usize)
         .enumerate()
-        .map(|(i, c)| {
-            let b = first + i as u64;
-            let bytes = block::encode(b as u32, table, c, o.level);
-            write_synced(&block_path(dir, b), &bytes)?;
-            Ok(bytes.len() as u64)
-        })
+        .map(|(i, c)| write_block(dir, first + i as u64, table, c, o.level))
         .try_reduce(|| 0, |a, b| Ok(a + b))
 }
-
-/// What [`export_site`] reports as it goes: `(cells done, cells in
-/// all)`, counted over every table of the site.
-pub type SiteProgress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 
 /// Writes every block of `t` under `dir` (named `name` in the manifest);
 /// `done` counts cells exported so far into `total`.
@@ -164,10 +42,7 @@ fn export_table(
     let (post, opening) = t.counts();
     let bs = o.block_size as u64;
     let blocks = (post + opening).div_ceil(bs);
-    for k in 0..=blocks >> 10 {
-        let d = dir.join(k.to_string());
-        fs::create_dir_all(&d).map_err(io(&d))?;
-    }
+    block_folders(dir, blocks >> 10)?;
     let crc = t.cells_crc();
     let v = t.variant();
     let named = block::BlockTable {
@@ -268,12 +143,8 @@ pub fn export_site(
     o: &SiteOptions,
     progress: SiteProgress,
 ) -> Result<SiteReport, SiteError> {
-    if o.block_size == 0 || o.block_size > MAX_BLOCK_SIZE {
-        return Err(SiteError::BlockSize(o.block_size, MAX_BLOCK_SIZE));
-    }
-    let target = SiteTarget::new(dir)?;
     let paths: Vec<&Path> = std::iter::once(main).chain(compare).collect();
-    check_target(dir, &paths, o.force)?;
+    let target = begin(dir, &paths, o)?;
     let tables = open_tables(main, compare)?;
     let staged = target.stage()?;
     let tmp = staged.path().to_path_buf();
@@ -300,26 +171,12 @@ pub fn export_site(
         tables: blocks,
     };
     let json = serde_json::to_vec_pretty(&manifest).expect("manifest serialises");
-    let mut page_bytes = json.len() as u64;
-    write_synced(&tmp.join("manifest.json"), &json)?;
-    for a in assets {
-        write_synced(&tmp.join(&a.name), &a.bytes)?;
-        page_bytes += a.bytes.len() as u64;
-    }
+    let page_bytes = write_page(&tmp, &json, assets)?;
     for t in &tables {
         t.check_unchanged_full()?;
     }
-    let warnings = target.install(staged, o.force)?.into_iter().collect();
-    let block_files: u64 = reports.iter().map(|r| r.blocks).sum();
-    let block_bytes: u64 = reports.iter().map(|r| r.bytes).sum();
-    Ok(SiteReport {
-        dir: dir.to_path_buf(),
-        tables: reports,
-        page_bytes,
-        files: block_files + 1 + assets.len() as u64,
-        bytes: block_bytes + page_bytes,
-        warnings,
-    })
+    let page = (page_bytes, 1 + assets.len() as u64);
+    finish((&target, staged, dir), o.force, reports, page)
 }
 
 /// The `/api/info` of the site's tables, each named by its file name.

@@ -40,9 +40,11 @@ mod manifest;
 pub mod reference;
 pub mod surakarta;
 mod target;
+mod write;
 
 pub use error::SiteError;
-pub use export::{
-    export_site, SiteAsset, SiteOptions, SiteProgress, SiteReport, TableSiteReport, MAX_BLOCK_SIZE,
-};
+pub use export::export_site;
 pub use manifest::{Manifest, SiteInfo, TableBlocks};
+pub use write::{
+    SiteAsset, SiteOptions, SiteProgress, SiteReport, TableSiteReport, MAX_BLOCK_SIZE,
+};

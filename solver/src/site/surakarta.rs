@@ -22,14 +22,13 @@
 //! ([`MoverIdCounts`]), which the page's index needs and could only
 //! rebuild by walking every set of 7 points (8.3 million).
 //!
-//! Written as every site is: under a temporary folder of the run, then
-//! renamed into place (the temporary folder and rename of every site).
+//! Written as every site is (`site/write.rs`): under a temporary folder
+//! of the run, then renamed into place.
 
 use super::block::{self, BlockTable};
 use super::error::SiteError;
-use super::export::{block_path, check_target, write_synced, SiteAsset, SiteOptions, SiteProgress};
-use super::export::{SiteReport, TableSiteReport, MAX_BLOCK_SIZE};
-use super::target::SiteTarget;
+use super::write::{begin, block_folders, finish, write_block, write_page};
+use super::write::{SiteAsset, SiteOptions, SiteProgress, SiteReport, TableSiteReport};
 use crate::surakarta::{Tablebase, TablebaseError};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -168,10 +167,7 @@ fn export_material(
     let cells = h.cells;
     let bs = u64::from(o.block_size);
     let blocks = cells.div_ceil(bs);
-    for k in 0..=(blocks.saturating_sub(1) >> 10) {
-        let d = dir.join(k.to_string());
-        std::fs::create_dir_all(&d).map_err(|source| SiteError::Io { path: d, source })?;
-    }
+    block_folders(dir, blocks.saturating_sub(1) >> 10)?;
     let table = BlockTable {
         cells_crc: h.cells_crc,
         rule_tag: GAME_TAG,
@@ -190,11 +186,10 @@ fn export_material(
             let first = b * bs;
             let n = bs.min(cells - first) as usize;
             let data = planes(t, first, n)?;
-            let file = block::encode(b as u32, &table, &data, o.level);
-            write_synced(&block_path(dir, b), &file)?;
+            let written = write_block(dir, b, &table, &data, o.level)?;
             let now = done.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed) + n as u64;
             progress(now, total);
-            Ok::<u64, SiteError>(file.len() as u64)
+            Ok::<u64, SiteError>(written)
         })
         .try_reduce(|| 0, |a, b| Ok(a + b))?;
     Ok((blocks, bytes))
@@ -215,11 +210,7 @@ pub fn export_surakarta_site(
     o: &SiteOptions,
     progress: SiteProgress,
 ) -> Result<SiteReport, SiteError> {
-    if o.block_size == 0 || o.block_size > MAX_BLOCK_SIZE {
-        return Err(SiteError::BlockSize(o.block_size, MAX_BLOCK_SIZE));
-    }
-    let target = SiteTarget::new(dir)?;
-    check_target(dir, &[src], o.force)?;
+    let target = begin(dir, &[src], o)?;
     let tb = Tablebase::open(src)?;
     let staged = target.stage()?;
     let tmp = staged.path().to_path_buf();
@@ -267,30 +258,9 @@ pub fn export_surakarta_site(
         mover_ids: (1..tb.max_pieces()).map(MoverIdCounts::of).collect(),
     };
     let json = serde_json::to_vec(&manifest).expect("manifest serialises");
-    let mut page_bytes = json.len() as u64;
-    write_synced(&tmp.join("manifest.json"), &json)?;
-    for a in assets {
-        let path = tmp.join(&a.name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|source| SiteError::Io {
-                path: parent.to_path_buf(),
-                source,
-            })?;
-        }
-        write_synced(&path, &a.bytes)?;
-        page_bytes += a.bytes.len() as u64;
-    }
-    let warnings = target.install(staged, o.force)?.into_iter().collect();
-    let block_files: u64 = reports.iter().map(|r| r.blocks).sum();
-    let block_bytes: u64 = reports.iter().map(|r| r.bytes).sum();
-    Ok(SiteReport {
-        dir: dir.to_path_buf(),
-        tables: reports,
-        page_bytes,
-        files: block_files + 1 + assets.len() as u64,
-        bytes: block_bytes + page_bytes,
-        warnings,
-    })
+    let page_bytes = write_page(&tmp, &json, assets)?;
+    let page = (page_bytes, 1 + assets.len() as u64);
+    finish((&target, staged, dir), o.force, reports, page)
 }
 
 #[cfg(test)]

@@ -54,13 +54,6 @@ fn run_suffix() -> String {
     format!("{}-{nanos}", std::process::id())
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> SiteError + '_ {
-    move |source| SiteError::Io {
-        path: path.to_path_buf(),
-        source,
-    }
-}
-
 impl SiteTarget {
     /// The target `dir` as given: `site`, `site/`, `./site3/` and
     /// `a/b/site` all name a folder by its last component.
@@ -107,9 +100,9 @@ impl SiteTarget {
     /// # Errors
     /// [`SiteError::Io`] naming the folder.
     pub fn stage(&self) -> Result<OwnedDir, SiteError> {
-        fs::create_dir_all(&self.parent).map_err(io(&self.parent))?;
+        fs::create_dir_all(&self.parent).map_err(SiteError::io(&self.parent))?;
         let path = self.sibling("tmp");
-        fs::create_dir(&path).map_err(io(&path))?;
+        fs::create_dir(&path).map_err(SiteError::io(&path))?;
         Ok(OwnedDir { path, keep: false })
     }
 
@@ -128,10 +121,10 @@ impl SiteTarget {
             Ok(()) => {}
             Err(_) if force && dir.is_dir() => {
                 let old = self.sibling("old");
-                fs::rename(&dir, &old).map_err(io(&self.given))?;
+                fs::rename(&dir, &old).map_err(SiteError::io(&self.given))?;
                 if let Err(e) = fs::rename(&tmp.path, &dir) {
                     let _ = fs::rename(&old, &dir);
-                    return Err(io(&self.given)(e));
+                    return Err(SiteError::io(&self.given)(e));
                 }
                 if let Err(e) = fs::remove_dir_all(&old) {
                     warning = Some(format!(
@@ -146,7 +139,7 @@ impl SiteTarget {
                 // DIR filled up since it was checked.
                 return Err(SiteError::NotEmpty(self.given.clone()));
             }
-            Err(e) => return Err(io(&self.given)(e)),
+            Err(e) => return Err(SiteError::io(&self.given)(e)),
         }
         tmp.keep = true;
         tables::fsutil::sync_parent(&dir);
