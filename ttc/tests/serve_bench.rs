@@ -15,7 +15,7 @@
 
 mod serve_util;
 
-use serve_util::{encode, Conn, Server};
+use serve_util::{encode, pick_index, Conn, Server};
 use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -29,10 +29,7 @@ fn env_or(k: &str, d: usize) -> usize {
 
 /// Distinct positions of pseudo-random games from the empty board.
 fn positions(server: &Server, want: usize) -> Vec<String> {
-    let empty = server.json("/api/info").1["empty_position"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let empty = server.empty_position();
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     let mut x = 12345u64;
@@ -49,10 +46,7 @@ fn positions(server: &Server, want: usize) -> Vec<String> {
             plies = 0;
             continue;
         }
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos = moves[(x >> 33) as usize % moves.len()]["position"]
+        pos = moves[pick_index(&mut x, moves.len())]["position"]
             .as_str()
             .unwrap()
             .to_string();

@@ -20,7 +20,7 @@ use fantoccini::Locator;
 use rules::ttc::PawnReading;
 use serve_util::{solve_table, variant, walk, Server};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver: scripts/browser_test.sh"]
@@ -28,23 +28,13 @@ async fn clicks_undo_keyboard_and_paste_show_the_tables_values() {
     let dir = tempfile::tempdir().unwrap();
     let table = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
     let server = Server::start(&table, None);
-    let b = open_browser(1200, 1000).await;
+    let b = open_at(&server.url(), 1200, 1000).await;
     let c = &b.c;
-    c.goto(&format!("http://{}/", server.addr)).await.unwrap();
-    let empty = server.json("/api/info").1["empty_position"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let empty = server.empty_position();
     assert_page_shows(c, &server, &empty).await;
     // Click moves in the list: the second best, then the best.
     let mut trail = vec![empty.clone()];
-    for i in [1, 0] {
-        let pos = trail.last().unwrap().clone();
-        let mv = nth_move(&server, &pos, i);
-        click(c, &format!("#moves li[data-move='{mv}']")).await;
-        trail.push(child(&server, &pos, &mv));
-        assert_page_shows(c, &server, trail.last().unwrap()).await;
-    }
+    click_moves(c, &server, &mut trail, &[1, 0]).await;
     // A placement on the board: click the piece in hand, then the square.
     let pos = trail.last().unwrap().clone();
     let p = server.api("probe", &pos);
@@ -78,27 +68,16 @@ async fn clicks_undo_keyboard_and_paste_show_the_tables_values() {
     // Paste a position; a malformed one is refused with the API's message.
     let walked = walk(&server, 40, 9);
     let won = pick(&server, &walked, "win");
-    let field = c.find(Locator::Id("position")).await.unwrap();
-    field.clear().await.unwrap();
-    field.send_keys(&format!("{won}{ENTER}")).await.unwrap();
+    paste(c, &won).await;
     assert_page_shows(c, &server, &won).await;
     assert_eq!(text(c, "history").await, "start");
-    field.clear().await.unwrap();
-    field
-        .send_keys(&format!("3/3/3 w junk{ENTER}"))
-        .await
-        .unwrap();
+    paste(c, "3/3/3 w junk").await;
     let (status, err) = server.json(&format!(
         "/api/probe?position={}",
         serve_util::encode("3/3/3 w junk")
     ));
     assert_eq!(status, 400);
-    let t0 = Instant::now();
-    while text(c, "error").await.is_empty() {
-        assert!(t0.elapsed() < Duration::from_secs(10), "no error shown");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(text(c, "error").await, err["error"].as_str().unwrap());
+    assert_eq!(error_shown(c).await, err["error"].as_str().unwrap());
     // The refused text stays in the box for correction; the board stays.
     wait_for(c, &won).await;
     let api = server.api("probe", &won);
@@ -112,43 +91,19 @@ async fn clicks_undo_keyboard_and_paste_show_the_tables_values() {
 #[ignore = "needs chromium and chromedriver: scripts/browser_test.sh"]
 async fn compare_mode_shows_both_readings_and_marks_disagreements() {
     let dir = tempfile::tempdir().unwrap();
-    let a = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
-    let o = solve_table(dir.path(), "outbound", variant(PawnReading::OutboundOnly));
+    let (a, o) = travel_and_outbound(dir.path());
     let server = Server::start(&a, Some(&o));
     let pos = disagreement(&server, 400).expect("a position where the readings disagree");
     let b = open_browser(1200, 1000).await;
     let c = &b.c;
-    c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        serve_util::encode(&pos)
-    ))
-    .await
-    .unwrap();
-    assert_page_shows(c, &server, &pos).await;
-    let head = text(c, "moves-head").await;
-    assert!(
-        head.contains("travel-direction") && head.contains("outbound-only"),
-        "{head}"
-    );
+    goto_position(c, &server.url(), &pos).await;
+    assert_compare_shown(c, &server, &pos).await;
     let rules = text(c, "rules").await;
     assert!(
         rules.contains("travel-direction") && rules.contains("outbound-only"),
         "{rules}"
     );
     let api = server.api("probe", &pos);
-    assert_eq!(
-        text(c, "other-value").await,
-        format!(
-            "{} for {}",
-            api["other"]["text"].as_str().unwrap(),
-            if api["to_move"] == "white" {
-                "White"
-            } else {
-                "Black"
-            }
-        )
-    );
     let badge = c.find(Locator::Id("differs")).await.unwrap();
     assert_eq!(badge.is_displayed().await.unwrap(), api["differs"] == true);
     let marked = shown_moves(c).await.iter().filter(|m| m[3] == true).count();
@@ -162,12 +117,10 @@ async fn compare_mode_shows_both_readings_and_marks_disagreements() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver: scripts/browser_test.sh"]
 async fn screenshots() {
-    let Ok(out) = std::env::var("TTC_SCREENSHOTS") else {
+    let Some(out) = screenshot_dir() else {
         eprintln!("TTC_SCREENSHOTS not set: no screenshots");
         return;
     };
-    let out = PathBuf::from(out);
-    std::fs::create_dir_all(&out).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let env_path = |k: &str| {
         std::env::var(k)
@@ -187,13 +140,9 @@ async fn screenshots() {
         ),
     };
     let server = Server::start(&main, None);
-    let empty = server.json("/api/info").1["empty_position"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let b = open_browser(1200, 1100).await;
+    let empty = server.empty_position();
+    let b = open_at(&server.url(), 1200, 1100).await;
     let c = &b.c;
-    c.goto(&format!("http://{}/", server.addr)).await.unwrap();
     assert_page_shows(c, &server, &empty).await;
     shot(c, &out, "01-empty-board.png").await;
     let mut pos = empty.clone();
@@ -211,9 +160,7 @@ async fn screenshots() {
     shot(c, &out, "02-after-placements.png").await;
     let walked = walk(&server, 60, 21);
     let won = pick(&server, &walked, "win");
-    let field = c.find(Locator::Id("position")).await.unwrap();
-    field.clear().await.unwrap();
-    field.send_keys(&format!("{won}{ENTER}")).await.unwrap();
+    paste(c, &won).await;
     assert_page_shows(c, &server, &won).await;
     click(c, "#best").await;
     c.wait()
@@ -223,15 +170,7 @@ async fn screenshots() {
     shot(c, &out, "03-won-position-best-line.png").await;
     drop(b);
     let phone = open_browser(390, 844).await;
-    phone
-        .c
-        .goto(&format!(
-            "http://{}/?position={}",
-            server.addr,
-            serve_util::encode(&pos)
-        ))
-        .await
-        .unwrap();
+    goto_position(&phone.c, &server.url(), &pos).await;
     assert_page_shows(&phone.c, &server, &pos).await;
     shot(&phone.c, &out, "05-phone-width.png").await;
     drop(phone);
@@ -242,13 +181,7 @@ async fn screenshots() {
         .unwrap();
     let pos = disagreement(&server, 2000).expect("a position where the readings disagree");
     let b = open_browser(1200, 1100).await;
-    b.c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        serve_util::encode(&pos)
-    ))
-    .await
-    .unwrap();
+    goto_position(&b.c, &server.url(), &pos).await;
     assert_page_shows(&b.c, &server, &pos).await;
     shot(&b.c, &out, &format!("04-compare-{size}x{size}.png")).await;
 }
@@ -265,19 +198,8 @@ async fn a_bad_position_in_the_address_is_shown_above_the_board() {
     let server = Server::start(&table, None);
     let b = open_browser(1200, 900).await;
     let c = &b.c;
-    c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        serve_util::encode("3/3/3 w PNBpnb -- 9")
-    ))
-    .await
-    .unwrap();
-    let t0 = Instant::now();
-    while text(c, "error").await.is_empty() {
-        assert!(t0.elapsed() < Duration::from_secs(10), "no error shown");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let e = text(c, "error").await;
+    goto_position(c, &server.url(), "3/3/3 w PNBpnb -- 9").await;
+    let e = error_shown(c).await;
     assert!(
         e.contains("3/3/3 w PNBpnb -- 9")
             && e.ends_with("the board shows the start position instead"),
@@ -303,8 +225,7 @@ async fn a_bad_position_in_the_address_is_shown_above_the_board() {
         num("bottom") <= num("board_top"),
         "the error is not above the board: {at}"
     );
-    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
-        std::fs::create_dir_all(&out).unwrap();
-        shot(c, std::path::Path::new(&out), "06-bad-position.png").await;
+    if let Some(out) = screenshot_dir() {
+        shot(c, &out, "06-bad-position.png").await;
     }
 }

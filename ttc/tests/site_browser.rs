@@ -18,7 +18,6 @@ mod browser_util;
 mod serve_util;
 
 use browser_util::*;
-use fantoccini::{Client, Locator};
 use rules::ttc::PawnReading;
 use serve_util::{solve_table, ttc, variant, walk, Server};
 use std::path::{Path, PathBuf};
@@ -38,19 +37,6 @@ fn export(dir: &Path, name: &str, table: &Path, compare: Option<&Path>) -> PathB
     out
 }
 
-/// Waits for the page's error line to say something, and returns it.
-async fn error_shown(c: &Client) -> String {
-    let t0 = Instant::now();
-    loop {
-        let e = text(c, "error").await;
-        if !e.is_empty() {
-            return e;
-        }
-        assert!(t0.elapsed() < Duration::from_secs(10), "no error shown");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver and python3: scripts/browser_test.sh"]
 async fn the_static_site_shows_the_tables_values() {
@@ -59,13 +45,9 @@ async fn the_static_site_shows_the_tables_values() {
     let server = Server::start(&table, None);
     let site = export(dir.path(), "site", &table, None);
     let files = FileServer::start(&site);
-    let b = open_browser(1200, 1000).await;
+    let b = open_at(&files.url, 1200, 1000).await;
     let c = &b.c;
-    c.goto(&files.url).await.unwrap();
-    let empty = server.json("/api/info").1["empty_position"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let empty = server.empty_position();
     assert_page_shows(c, &server, &empty).await;
     assert!(text(c, "rules").await.contains("static site"));
     // Pointing at a move shows it on the board; moves come in result groups.
@@ -97,13 +79,7 @@ async fn the_static_site_shows_the_tables_values() {
     );
     // Click two moves in the list, undo one, redo it with the key.
     let mut trail = vec![empty.clone()];
-    for i in [1, 0] {
-        let pos = trail.last().unwrap().clone();
-        let mv = nth_move(&server, &pos, i);
-        click(c, &format!("#moves li[data-move='{mv}']")).await;
-        trail.push(child(&server, &pos, &mv));
-        assert_page_shows(c, &server, trail.last().unwrap()).await;
-    }
+    click_moves(c, &server, &mut trail, &[1, 0]).await;
     click(c, "#undo").await;
     assert_page_shows(c, &server, &trail[1]).await;
     keys(c, "body", RIGHT).await;
@@ -118,15 +94,9 @@ async fn the_static_site_shows_the_tables_values() {
     // Paste a won position; a malformed one is refused, the board stays.
     let walked = walk(&server, 40, 9);
     let won = pick(&server, &walked, "win");
-    let field = c.find(Locator::Id("position")).await.unwrap();
-    field.clear().await.unwrap();
-    field.send_keys(&format!("{won}{ENTER}")).await.unwrap();
+    paste(c, &won).await;
     assert_page_shows(c, &server, &won).await;
-    field.clear().await.unwrap();
-    field
-        .send_keys(&format!("3/3/3 w junk{ENTER}"))
-        .await
-        .unwrap();
+    paste(c, "3/3/3 w junk").await;
     assert!(error_shown(c).await.contains("invalid position"));
     wait_for(c, &won).await;
     check_best_line_and_play(c, &server, &won, &empty).await;
@@ -143,13 +113,7 @@ async fn the_static_site_shows_the_tables_values() {
     .unwrap();
     assert_page_shows(c, &server, &child(&server, &after, &bm)).await;
     assert!(text(c, "history").await.contains(&bm));
-    c.goto(&format!(
-        "{}?position={}",
-        files.url,
-        serve_util::encode("3/3/9 w x")
-    ))
-    .await
-    .unwrap();
+    goto_position(c, &files.url, "3/3/9 w x").await;
     assert!(error_shown(c).await.contains("invalid position"));
     assert_page_shows(c, &server, &empty).await;
 }
@@ -158,37 +122,16 @@ async fn the_static_site_shows_the_tables_values() {
 #[ignore = "needs chromium, chromedriver and python3: scripts/browser_test.sh"]
 async fn the_static_compare_site_shows_both_readings() {
     let dir = tempfile::tempdir().unwrap();
-    let a = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
-    let o = solve_table(dir.path(), "outbound", variant(PawnReading::OutboundOnly));
+    let (a, o) = travel_and_outbound(dir.path());
     let server = Server::start(&a, Some(&o));
     let site = export(dir.path(), "site", &a, Some(&o));
     let files = FileServer::start(&site);
     let pos = disagreement(&server, 400).expect("a position where the readings disagree");
     let b = open_browser(1200, 1000).await;
     let c = &b.c;
-    c.goto(&format!(
-        "{}?position={}",
-        files.url,
-        serve_util::encode(&pos)
-    ))
-    .await
-    .unwrap();
-    assert_page_shows(c, &server, &pos).await;
-    let head = text(c, "moves-head").await;
-    assert!(
-        head.contains("travel-direction") && head.contains("outbound-only"),
-        "{head}"
-    );
+    goto_position(c, &files.url, &pos).await;
+    assert_compare_shown(c, &server, &pos).await;
     let api = server.api("probe", &pos);
-    let side = if api["to_move"] == "white" {
-        "White"
-    } else {
-        "Black"
-    };
-    assert_eq!(
-        text(c, "other-value").await,
-        format!("{} for {side}", api["other"]["text"].as_str().unwrap())
-    );
     let only: Vec<String> = js(c, "return [...document.querySelectorAll('#other-only-moves li')].map(li => li.dataset.otherOnly);")
         .await
         .as_array()
@@ -204,9 +147,8 @@ async fn the_static_compare_site_shows_both_readings() {
         .collect();
     assert_eq!(only, want);
     assert!(shown_moves(c).await.iter().any(|m| m[3] == true));
-    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
-        std::fs::create_dir_all(&out).unwrap();
-        shot(c, Path::new(&out), "site-3x3-compare.png").await;
+    if let Some(out) = screenshot_dir() {
+        shot(c, &out, "site-3x3-compare.png").await;
     }
 }
 
@@ -214,8 +156,7 @@ async fn the_static_compare_site_shows_both_readings() {
 #[ignore = "needs chromium, chromedriver and python3: scripts/browser_test.sh"]
 async fn blocks_that_do_not_match_the_manifest_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let a = solve_table(dir.path(), "travel", variant(PawnReading::TravelDirection));
-    let o = solve_table(dir.path(), "outbound", variant(PawnReading::OutboundOnly));
+    let (a, o) = travel_and_outbound(dir.path());
     let site = export(dir.path(), "site", &a, None);
     let other = export(dir.path(), "other", &o, None);
     // The empty board's cell is in the last block: put the other table's there.
@@ -225,9 +166,8 @@ async fn blocks_that_do_not_match_the_manifest_are_refused() {
     let name = format!("t0/{}/{last}.bin", last >> 10);
     std::fs::copy(other.join(&name), site.join(&name)).unwrap();
     let files = FileServer::start(&site);
-    let b = open_browser(1200, 1000).await;
+    let b = open_at(&files.url, 1200, 1000).await;
     let c = &b.c;
-    c.goto(&files.url).await.unwrap();
     let e = error_shown(c).await;
     assert!(e.contains("is refused") && e.contains("cells CRC"), "{e}");
     // The right block, damaged (one flipped byte in the compressed cells).
@@ -254,19 +194,13 @@ async fn blocks_that_do_not_match_the_manifest_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium, chromedriver, python3 and TTC_SITE_4X4"]
 async fn first_view_of_the_4x4_site() {
-    let Ok(site) = std::env::var("TTC_SITE_4X4") else {
-        eprintln!("TTC_SITE_4X4 not set: nothing measured");
+    let Some(files) = FileServer::from_env("TTC_SITE_4X4") else {
         return;
     };
-    let files = FileServer::start(Path::new(&site));
-    let b = open_browser(1200, 1100).await;
+    let b = open_at(&files.url, 1200, 1100).await;
     let c = &b.c;
-    c.goto(&files.url).await.unwrap();
     wait_for(c, "4/4/4/4 w PNBRpnbr -- 0").await;
-    let first = js(c, "const r = performance.getEntriesByType('resource'); const n = performance.getEntriesByType('navigation')[0];
-        return { bytes: n.transferSize + r.reduce((a, e) => a + e.transferSize, 0), files: r.length + 1,
-                 ready_ms: performance.getEntriesByName('ttc-ready')[0].startTime,
-                 blocks: window.ttcSite.fetched().blocks, moves: document.querySelectorAll('#moves li[data-move]').length };").await;
+    let first = first_view(c, "blocks: window.ttcSite.fetched().blocks,").await;
     // Play into the middle game, then time a probe whose blocks are cached.
     let line = "P@b2 p@c3 N@a1 n@d4 B@c1 b@b4 a1-c2";
     c.goto(&format!("{}?moves={}", files.url, serve_util::encode(line)))
@@ -282,22 +216,12 @@ async fn first_view_of_the_4x4_site() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let cached = c
-        .execute_async(
-            "const done = arguments[0]; const p = document.body.dataset.position; const s = window.ttcSite;
-             (async () => { await s.probe(p); const t = []; for (let i = 0; i < 20; i++) { const t0 = performance.now(); await s.probe(p); t.push(performance.now() - t0); }
-               t.sort((a, b) => a - b); done({ position: p, median_ms: t[10], max_ms: t[19] }); })();",
-            vec![],
-        )
-        .await
-        .unwrap();
+    let cached = cached_probe(c).await;
     println!(
         "{}",
         serde_json::json!({ "first_view": first, "cached_probe": cached })
     );
-    if let Ok(out) = std::env::var("TTC_SCREENSHOTS") {
-        let out = PathBuf::from(out);
-        std::fs::create_dir_all(&out).unwrap();
+    if let Some(out) = screenshot_dir() {
         // The middle game with its best move pointed at (the preview).
         js(
             c,

@@ -33,32 +33,14 @@ async fn the_surakarta_page_shows_the_tables_and_plays() {
     let server = serve(&dir);
     let b = open_browser(1300, 1000).await;
     let c = &b.c;
-    c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        encode(START)
-    ))
-    .await
-    .unwrap();
+    goto_position(c, &server.url(), START).await;
     assert_shows(c, &server, START).await;
 
     // Pointing at a capture draws each of its paths, as the API gives them.
     let cap = a_capture(&server, START).expect("a capture in the start position");
     let mv = cap["move"].as_str().unwrap();
     hover(c, &format!("#moves li[data-move='{mv}']")).await;
-    let want: Vec<String> = cap["paths"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            p.as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s.as_str().unwrap())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
+    let want = capture_paths(&cap);
     assert!(!want.is_empty());
     assert_eq!(drawn_paths(c).await, want, "paths of {mv}");
     // Each path is a drawn SVG path through the loops (arcs: `A`).
@@ -134,7 +116,7 @@ async fn the_surakarta_page_shows_the_tables_and_plays() {
     // A step by dragging the piece.
     let (sf, st) = (&step[..2], &step[3..5]);
     drag(c, sf, st).await;
-    let stepped = api_child(&server, START, &step);
+    let stepped = child(&server, START, &step);
     assert_shows(c, &server, &stepped).await;
 
     // A permalink with moves opens at the end of the line.
@@ -151,7 +133,7 @@ async fn the_surakarta_page_shows_the_tables_and_plays() {
 
     check_play_mode(c, &server).await;
     check_editor(c, &server).await;
-    if let Some(shots) = screenshots() {
+    if let Some(shots) = screenshot_dir() {
         match std::env::var_os("TTC_SHOT_SURAKARTA") {
             Some(big) => {
                 drop(server);
@@ -165,16 +147,9 @@ async fn the_surakarta_page_shows_the_tables_and_plays() {
 
 /// Against the tables: as Black, a Red move is answered by `/api/play`'s.
 async fn check_play_mode(c: &Client, server: &Server) {
-    c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        encode(START)
-    ))
-    .await
-    .unwrap();
+    goto_position(c, &server.url(), START).await;
     wait_for(c, START).await;
-    let mode = c.find(Locator::Id("mode")).await.unwrap();
-    mode.select_by_value("black").await.unwrap();
+    select(c, "mode", "black").await;
     // The tables play Red's move at once.
     let reply = server.api("play", START);
     let next = reply["position"].as_str().unwrap().to_string();
@@ -197,19 +172,13 @@ async fn check_play_mode(c: &Client, server: &Server) {
     assert_eq!(js(c, a1_top).await, Value::Bool(false));
     keys(c, "body", "f").await;
     assert_eq!(js(c, a1_top).await, Value::Bool(true));
-    mode.select_by_value("off").await.unwrap();
+    select(c, "mode", "off").await;
 }
 
 /// The editor: clear, put pieces, choose the side and counter, use the
 /// position; more pieces than the tables hold are refused with a reason.
 async fn check_editor(c: &Client, server: &Server) {
-    c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        encode(START)
-    ))
-    .await
-    .unwrap();
+    goto_position(c, &server.url(), START).await;
     wait_for(c, START).await;
     click(c, "#edit").await;
     click(c, "#clear").await;
@@ -232,12 +201,7 @@ async fn check_editor(c: &Client, server: &Server) {
     // Clicking a piece with its own colour's tool removes it.
     click(c, "#editor [data-tool='red']").await;
     click(c, "#board [data-square='a1'] .hit").await;
-    c.find(Locator::Id("edit-side"))
-        .await
-        .unwrap()
-        .select_by_value("b")
-        .await
-        .unwrap();
+    select(c, "edit-side", "b").await;
     let quiet = c.find(Locator::Id("edit-quiet")).await.unwrap();
     quiet.clear().await.unwrap();
     quiet.send_keys("7").await.unwrap();
@@ -267,13 +231,7 @@ async fn take_screenshots(c: &Client, server: &Server, shots: &Path) {
     } else {
         START
     };
-    c.goto(&format!(
-        "http://{}/?position={}",
-        server.addr,
-        encode(position)
-    ))
-    .await
-    .unwrap();
+    goto_position(c, &server.url(), position).await;
     wait_for(c, position).await;
     // The capture with the longest path.
     let moves = server.api("probe", position)["moves"].clone();
@@ -298,12 +256,7 @@ async fn take_screenshots(c: &Client, server: &Server, shots: &Path) {
     wait_text(c, "error", "Refused").await;
     shot(c, shots, "surakarta-editor.png").await;
     click(c, "#edit-cancel").await;
-    c.find(Locator::Id("mode"))
-        .await
-        .unwrap()
-        .select_by_value("black")
-        .await
-        .unwrap();
+    select(c, "mode", "black").await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     click(c, "#best").await;
     tokio::time::sleep(Duration::from_millis(500)).await;

@@ -5,11 +5,14 @@
 
 #![allow(dead_code)]
 
-use super::serve_util::{spawn_until, Server, START_LIMIT};
+use super::serve_util::{
+    encode, pick_index, solve_table, spawn_until, variant, Server, START_LIMIT,
+};
 use fantoccini::{Client, ClientBuilder, Locator};
+use rules::ttc::PawnReading;
 use serde_json::{json, Value};
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
@@ -80,6 +83,30 @@ pub async fn open_browser(width: u32, height: u32) -> Browser {
     }
 }
 
+/// A browser of `width` x `height` pixels showing the page at `url`.
+pub async fn open_at(url: &str, width: u32, height: u32) -> Browser {
+    let b = open_browser(width, height).await;
+    b.c.goto(url).await.unwrap();
+    b
+}
+
+/// Opens the page at `base` (its address, ending in `/`) with
+/// `?position=P`.
+pub async fn goto_position(c: &Client, base: &str, position: &str) {
+    c.goto(&format!("{base}?position={}", encode(position)))
+        .await
+        .unwrap();
+}
+
+/// Solved 3x3 PNB tables (lock 4) under the travel-direction and the
+/// outbound-only readings, in `dir`: the tables a compare page shows.
+pub fn travel_and_outbound(dir: &Path) -> (PathBuf, PathBuf) {
+    (
+        solve_table(dir, "travel", variant(PawnReading::TravelDirection)),
+        solve_table(dir, "outbound", variant(PawnReading::OutboundOnly)),
+    )
+}
+
 pub async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.unwrap()
 }
@@ -123,21 +150,65 @@ pub async fn text(c: &Client, id: &str) -> String {
     c.find(Locator::Id(id)).await.unwrap().text().await.unwrap()
 }
 
+/// The side to move of a probe answer as the page names it.
+pub fn side_name(answer: &Value) -> &'static str {
+    if answer["to_move"] == "white" {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// Waits until `script` returns `want` (10 s at most), panicking with
+/// `what` and the last value otherwise.
+pub async fn wait_js(c: &Client, script: &str, want: &Value, what: &str) {
+    let t0 = Instant::now();
+    loop {
+        let shown = js(c, script).await;
+        if &shown == want {
+            return;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "{what}: {shown} != {want}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits for the page's error line to say something, and returns it.
+pub async fn error_shown(c: &Client) -> String {
+    let t0 = Instant::now();
+    loop {
+        let e = text(c, "error").await;
+        if !e.is_empty() {
+            return e;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(10), "no error shown");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Chooses `value` in the page's select element `id` (the play mode).
+pub async fn select(c: &Client, id: &str, value: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
 /// The page shows `position` as drawn pieces, hands and arrows, and the
 /// API's value and move list for it.
 pub async fn assert_page_shows(c: &Client, server: &Server, position: &str) {
     wait_for(c, position).await;
     assert_drawn(c, position).await;
     let api = server.api("probe", position);
-    let side = if api["to_move"] == "white" {
-        "White"
-    } else {
-        "Black"
-    };
     let value = text(c, "value").await;
     assert_eq!(
         value,
-        format!("{} for {side}", api["text"].as_str().unwrap())
+        format!("{} for {}", api["text"].as_str().unwrap(), side_name(&api))
     );
     let shown = shown_moves(c).await;
     let want: Vec<Value> = api["moves"]
@@ -298,6 +369,29 @@ pub fn pick(server: &Server, walked: &[String], category: &str) -> String {
         .clone()
 }
 
+/// Types `position` into the page's position box and presses Enter.
+pub async fn paste(c: &Client, position: &str) {
+    let field = c.find(Locator::Id("position")).await.unwrap();
+    field.clear().await.unwrap();
+    field
+        .send_keys(&format!("{position}{ENTER}"))
+        .await
+        .unwrap();
+}
+
+/// Clicks, for each `i` of `picks`, the `i`-th move of the list from the
+/// last position of `trail` (best first), pushes the position after it
+/// and checks that the page shows it.
+pub async fn click_moves(c: &Client, server: &Server, trail: &mut Vec<String>, picks: &[usize]) {
+    for &i in picks {
+        let pos = trail.last().unwrap().clone();
+        let mv = nth_move(server, &pos, i);
+        click(c, &format!("#moves li[data-move='{mv}']")).await;
+        trail.push(child(server, &pos, &mv));
+        assert_page_shows(c, server, trail.last().unwrap()).await;
+    }
+}
+
 pub async fn keys(c: &Client, css: &str, k: &str) {
     c.find(Locator::Css(css))
         .await
@@ -310,10 +404,7 @@ pub async fn keys(c: &Client, css: &str, k: &str) {
 /// A position whose value differs between the compared tables, found by
 /// pseudo-random walks through the compare server's answers.
 pub fn disagreement(server: &Server, probes: usize) -> Option<String> {
-    let empty = server.json("/api/info").1["empty_position"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let empty = server.empty_position();
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     let mut pos = empty.clone();
     for _ in 0..probes {
@@ -330,15 +421,63 @@ pub fn disagreement(server: &Server, probes: usize) -> Option<String> {
             pos = empty.clone();
             continue;
         }
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos = moves[(x >> 33) as usize % moves.len()]["position"]
+        pos = moves[pick_index(&mut x, moves.len())]["position"]
             .as_str()
             .unwrap()
             .to_string();
     }
     None
+}
+
+/// The folder of the screenshots, `$TTC_SCREENSHOTS` (made if missing);
+/// None when it is not set: no screenshots are taken.
+pub fn screenshot_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("TTC_SCREENSHOTS")?);
+    std::fs::create_dir_all(&dir).unwrap();
+    Some(dir)
+}
+
+/// A compare page shows `position` with both readings: their names in
+/// the moves' head, and the compared table's value.
+pub async fn assert_compare_shown(c: &Client, server: &Server, position: &str) {
+    assert_page_shows(c, server, position).await;
+    let head = text(c, "moves-head").await;
+    assert!(
+        head.contains("travel-direction") && head.contains("outbound-only"),
+        "{head}"
+    );
+    let api = server.api("probe", position);
+    assert_eq!(
+        text(c, "other-value").await,
+        format!(
+            "{} for {}",
+            api["other"]["text"].as_str().unwrap(),
+            side_name(&api)
+        )
+    );
+}
+
+/// What the first view of a static site fetched (bytes, files), when its
+/// first move list was on screen (ms) and how many moves it lists, with
+/// `more` fields (JavaScript object entries ending in a comma).
+pub async fn first_view(c: &Client, more: &str) -> Value {
+    js(c, &format!("const r = performance.getEntriesByType('resource'); const n = performance.getEntriesByType('navigation')[0];
+        return {{ bytes: n.transferSize + r.reduce((a, e) => a + e.transferSize, 0), files: r.length + 1,
+                 ready_ms: performance.getEntriesByName('ttc-ready')[0].startTime,
+                 {more} moves: document.querySelectorAll('#moves li[data-move]').length }};")).await
+}
+
+/// The time of a probe of the position shown whose blocks are cached,
+/// by the static site's own prober: median and slowest of 20, in ms.
+pub async fn cached_probe(c: &Client) -> Value {
+    c.execute_async(
+        "const done = arguments[0]; const p = document.body.dataset.position; const s = window.ttcSite;
+         (async () => { await s.probe(p); const t = []; for (let i = 0; i < 20; i++) { const t0 = performance.now(); await s.probe(p); t.push(performance.now() - t0); }
+           t.sort((a, b) => a - b); done({ position: p, median_ms: t[10], max_ms: t[19] }); })();",
+        vec![],
+    )
+    .await
+    .unwrap()
 }
 
 pub async fn shot(c: &Client, dir: &Path, name: &str) {
@@ -348,6 +487,10 @@ pub async fn shot(c: &Client, dir: &Path, name: &str) {
     std::fs::write(dir.join(name), png).unwrap();
     eprintln!("saved {}", dir.join(name).display());
 }
+
+/// The moves of the best line the page lists.
+pub const LINE_MOVES: &str =
+    "return [...document.querySelectorAll('#line-moves .mv')].map(e => e.textContent);";
 
 /// The best-line button lists the API's line; against the table, the
 /// page answers a move with `/api/play`'s reply.
@@ -360,29 +503,12 @@ pub async fn check_best_line_and_play(c: &Client, server: &Server, won: &str, em
         .iter()
         .filter_map(|s| s["move"].as_str().map(str::to_string))
         .collect();
-    let t0 = Instant::now();
-    loop {
-        let shown = js(
-            c,
-            "return [...document.querySelectorAll('#line-moves .mv')].map(e => e.textContent);",
-        )
-        .await;
-        if shown == json!(want) {
-            break;
-        }
-        assert!(
-            t0.elapsed() < Duration::from_secs(10),
-            "line {shown} != {want:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_js(c, LINE_MOVES, &json!(want), "line").await;
     assert!(text(c, "line-summary")
         .await
         .starts_with(line["steps"][0]["text"].as_str().unwrap()));
     // Play against the table as White from the empty board.
-    let field = c.find(Locator::Id("position")).await.unwrap();
-    field.clear().await.unwrap();
-    field.send_keys(&format!("{empty}{ENTER}")).await.unwrap();
+    paste(c, empty).await;
     assert_page_shows(c, server, empty).await;
     click(c, "#mode option[value='white']").await;
     let mv = nth_move(server, empty, 2);
@@ -403,6 +529,16 @@ pub struct FileServer {
 }
 
 impl FileServer {
+    /// Serves the site named by the environment variable `var`; None,
+    /// saying so, when it is not set (the test then measures nothing).
+    pub fn from_env(var: &str) -> Option<FileServer> {
+        let Ok(site) = std::env::var(var) else {
+            eprintln!("{var} not set: nothing measured");
+            return None;
+        };
+        Some(FileServer::start(Path::new(&site)))
+    }
+
     /// Serves `dir` on a port the server picks itself (port 0) and
     /// announces: no race with other processes for a probed port.
     pub fn start(dir: &Path) -> FileServer {

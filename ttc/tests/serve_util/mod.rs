@@ -241,6 +241,20 @@ impl Server {
         (status, v)
     }
 
+    /// The page's address, `http://127.0.0.1:PORT/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// The empty board of the served table (`/api/info`'s
+    /// `empty_position`).
+    pub fn empty_position(&self) -> String {
+        self.json("/api/info").1["empty_position"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
     /// `GET /api/ROUTE?position=P`, asserting 200.
     pub fn api(&self, route: &str, position: &str) -> serde_json::Value {
         let (status, v) = self.json(&format!("/api/{route}?position={}", encode(position)));
@@ -272,10 +286,7 @@ pub fn encode(s: &str) -> String {
 /// answers (restarting at the empty board when a game ends).
 pub fn walk(server: &Server, steps: usize, seed: u64) -> Vec<String> {
     let mut x = seed;
-    let mut pos = server.json("/api/info").1["empty_position"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let mut pos = server.empty_position();
     let start = pos.clone();
     let mut out = vec![pos.clone()];
     for _ in 0..steps {
@@ -285,14 +296,20 @@ pub fn walk(server: &Server, steps: usize, seed: u64) -> Vec<String> {
             pos = start.clone();
             continue;
         }
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let m = &moves[(x >> 33) as usize % moves.len()];
+        let m = &moves[pick_index(&mut x, moves.len())];
         pos = m["position"].as_str().unwrap().to_string();
         out.push(pos.clone());
     }
     out
+}
+
+/// The next index below `n` of the walks' fixed pseudo-random sequence
+/// (a 64-bit linear congruential generator, high bits), advancing `x`.
+pub fn pick_index(x: &mut u64, n: usize) -> usize {
+    *x = x
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (*x >> 33) as usize % n
 }
 
 /// A keep-alive HTTP/1.1 connection for the latency measurement.

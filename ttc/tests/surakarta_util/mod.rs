@@ -190,10 +190,23 @@ pub async fn wait_text(c: &Client, id: &str, want: &str) -> String {
     }
 }
 
-pub fn screenshots() -> Option<PathBuf> {
-    let dir = PathBuf::from(std::env::var_os("TTC_SCREENSHOTS")?);
-    std::fs::create_dir_all(&dir).unwrap();
-    Some(dir)
+/// The paths of a capture (a move of the API's answer), each as its
+/// points joined by spaces: as the page's `data-points`.
+pub fn capture_paths(m: &Value) -> Vec<String> {
+    m["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let points: Vec<&str> = p
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap())
+                .collect();
+            points.join(" ")
+        })
+        .collect()
 }
 
 /// The first move of `position` that is a capture, with its paths.
@@ -204,17 +217,4 @@ pub fn a_capture(server: &Server, position: &str) -> Option<Value> {
         .iter()
         .find(|m| m["kind"] == "capture")
         .cloned()
-}
-
-/// The position after `mv` from `position`, by the API.
-pub fn api_child(server: &Server, position: &str, mv: &str) -> String {
-    server.api("probe", position)["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["move"] == mv)
-        .unwrap_or_else(|| panic!("{mv} in {position}"))["position"]
-        .as_str()
-        .unwrap()
-        .to_string()
 }
