@@ -23,6 +23,18 @@ pub fn figures(src: &SurakartaSources) -> Vec<Figure> {
     out
 }
 
+/// A percent with two decimals from 1 % up, and below it with two
+/// significant digits (`0.0059%`), so that a small share does not read
+/// as 0.
+fn percent(p: f64) -> String {
+    if p <= 0.0 || p >= 1.0 {
+        format!("{p:.2}%")
+    } else {
+        let d = (1.0 - p.log10().floor()) as usize;
+        format!("{p:.d$}%")
+    }
+}
+
 /// `n of total (p%)`.
 fn share(n: u64, total: u64) -> String {
     let p = if total == 0 {
@@ -30,7 +42,7 @@ fn share(n: u64, total: u64) -> String {
     } else {
         100.0 * n as f64 / total as f64
     };
-    format!("{} of {} ({p:.2}%)", group(n), group(total))
+    format!("{} of {} ({})", group(n), group(total), percent(p))
 }
 
 fn wld_figure(s: &TablebaseStats) -> Figure {
@@ -114,9 +126,9 @@ fn not_drawn(maps: &[LonePieceMap]) -> String {
                 format!("{} (no point wins any placement)", m.material)
             } else {
                 format!(
-                    "{} (its best point wins {:.4}% of its placements)",
+                    "{} (its best point wins {} of its placements)",
                     m.material,
-                    100.0 * best as f64 / total as f64
+                    percent(100.0 * best as f64 / total as f64)
                 )
             }
         })
@@ -132,15 +144,19 @@ fn not_drawn(maps: &[LonePieceMap]) -> String {
 }
 
 fn lone_figure(maps: &[LonePieceMap]) -> Figure {
-    let mut keys = Vec::new();
-    for m in maps {
-        let [(hi, hp), (lo, lp)] = extremes(m);
-        keys.push((format!("{}: most wins", m.material), format!("{hi}: {hp}")));
-        keys.push((
-            format!("{}: fewest wins", m.material),
-            format!("{lo}: {lp}"),
-        ));
-    }
+    let keys = maps
+        .iter()
+        .map(|m| {
+            let [(hi, hp), (lo, lp)] = extremes(m);
+            let total = m.points.first().map_or(0, |p| p.placements);
+            let text = if m.points.iter().all(|p| p.wdl.wins == 0) {
+                format!("no point wins any of its {} placements", group(total))
+            } else {
+                format!("most wins {hi} at {hp}; fewest {lo} at {lp}")
+            };
+            (m.material.clone(), text)
+        })
+        .collect();
     Figure {
         file: "skt-lone-piece.svg".into(),
         heading: "Where a lone piece wins".into(),
@@ -252,5 +268,21 @@ fn distance_figure(s: &TablebaseStats, n: u32) -> Figure {
         source: "stats.json",
         key_numbers,
         chart: b::distance_panels(s, n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_shares_keep_two_significant_digits() {
+        assert_eq!(percent(0.0), "0.00%");
+        assert_eq!(percent(100.0), "100.00%");
+        assert_eq!(percent(13.7815), "13.78%");
+        assert_eq!(percent(0.5042), "0.50%");
+        assert_eq!(percent(0.01528), "0.015%");
+        assert_eq!(percent(0.005853), "0.0059%");
+        assert_eq!(share(19, 324_632), "19 of 324,632 (0.0059%)");
     }
 }

@@ -23,7 +23,8 @@ pub struct TableRow {
     pub path: String,
     /// `source` or `compact`.
     pub format: String,
-    /// Canonical cells.
+    /// Cells of the table (its header's count): the canonical cells, one
+    /// per position, and the fillers of the non-canonical ones.
     pub cells: u64,
     /// CRC-64/XZ of its cells, hex (a source table's hashed on opening,
     /// a compact table's blocks checked as read).
