@@ -5,7 +5,7 @@
 use crate::text::{group, print_json, wld_counts};
 use anyhow::{Context, Result};
 use rules::surakarta::Position;
-use solver::surakarta::stats::{tablebase_counts, MaterialCounts, MaterialStats};
+use solver::surakarta::stats::{tablebase_counts, MaterialCounts, MaterialStats, TablebaseStats};
 use solver::surakarta::{
     best_line, probe_position, solve_tablebase, BuildOptions, MaterialReport, Tablebase,
 };
@@ -78,12 +78,11 @@ pub fn run_solve(out: &Path, pieces: u32, json: bool) -> Result<()> {
 /// `ttc stats DIR`.
 pub fn run_stats(dir: &Path, json: bool) -> Result<()> {
     let tb = Tablebase::open(dir)?;
-    let all = tablebase_counts(&tb, "ttc stats")?;
+    let report = TablebaseStats::new(&tb, tablebase_counts(&tb, "ttc stats")?);
     if json {
-        return print_json(
-            &serde_json::json!({"folder": dir.display().to_string(), "max_pieces": tb.max_pieces(), "materials": all}),
-        );
+        return print_json(&report);
     }
+    let all = report.materials;
     println!(
         "tablebase: {} (Surakarta, every material up to {} pieces)",
         dir.display(),

@@ -10,15 +10,19 @@
 //! solve of a folder); [`pack`] (its compact copy); [`probe`] (a
 //! position's values and its moves best first); [`mod@line`] (the best line);
 //! [`probe_many`](mod@probe_many) (a batch of positions as bitboards, in
-//! parallel); [`stats`] (per-material figures).
+//! parallel); [`scan`] (every cell of a table, source or compact, once)
+//! under [`stats`] (per-material figures) and [`lone_piece`] (the board
+//! of a lone piece: its wins per point).
 
 pub mod build;
 pub mod line;
+pub mod lone_piece;
 pub mod moves;
 pub mod pack;
 pub mod probe;
 pub mod probe_many;
 pub mod region;
+pub mod scan;
 pub mod stats;
 pub mod tablebase;
 

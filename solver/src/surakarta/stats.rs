@@ -2,11 +2,13 @@
 //! over the cells stored and over every placement seen from the side to
 //! move, cursed wins and blessed losses, the longest win, histograms.
 
+use super::scan::{scan_source, scan_table, Run};
 use super::tablebase::{Tablebase, TablebaseError};
-use rayon::prelude::*;
 use rules::surakarta::{Position, Side};
+use tables::surakarta::any::AnyMaterialTable;
 use tables::surakarta::codes::{RuleValue, END_FILLER};
-use tables::surakarta::{EndValue, MaterialTable};
+use tables::surakarta::index::MaterialIndex;
+use tables::surakarta::{EndValue, MaterialTable, SurakartaTableError};
 
 /// Wins, losses and draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -20,7 +22,8 @@ pub struct Wdl {
 }
 
 impl Wdl {
-    fn add(&mut self, o: &Wdl) {
+    /// Adds `o`'s counts to these.
+    pub fn add(&mut self, o: &Wdl) {
         self.wins += o.wins;
         self.losses += o.losses;
         self.draws += o.draws;
@@ -76,11 +79,11 @@ struct Partial {
     dtz: Vec<u64>,
 }
 
-fn count_cell(p: &mut Partial, t: &MaterialTable, cell: u64, end: u16, rule: u8) {
+fn count_cell(p: &mut Partial, index: &MaterialIndex, cell: u64, end: u16, rule: u8) {
     let (Some(e), Some(r)) = (EndValue::from_code(end), RuleValue::from_code(rule)) else {
         return;
     };
-    let w = t.index().orbit_size(cell) as u64;
+    let w = index.orbit_size(cell) as u64;
     p.c.cells += 1;
     p.c.placements += w;
     let (wdl, pwdl) = (&mut p.c.cells_wdl, &mut p.c.placements_wdl);
@@ -170,29 +173,51 @@ fn merge(mut a: Partial, b: Partial) -> Partial {
     a
 }
 
-/// Counts the figures of table `t` (every cell, in parallel).
+/// Counts the cells of `run` into `p` (fillers skipped).
+fn count_run(p: &mut Partial, index: &MaterialIndex, run: &Run) {
+    for i in 0..run.len() {
+        let (end, rule) = run.codes(i);
+        if end != END_FILLER {
+            count_cell(p, index, run.first() + i as u64, end, rule);
+        }
+    }
+}
+
+/// Counts the figures of source table `t` (every cell, in parallel on
+/// the current rayon pool).
 pub fn count_material(t: &MaterialTable) -> MaterialCounts {
-    let cells = t.header().cells;
-    let ends = t.end_bytes();
-    let rules = t.rule_bytes();
-    const CHUNK: u64 = 1 << 16;
-    let p = (0..cells.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|k| {
-            let mut p = Partial::default();
-            for cell in k * CHUNK..((k + 1) * CHUNK).min(cells) {
-                let end =
-                    u16::from_le_bytes([ends[2 * cell as usize], ends[2 * cell as usize + 1]]);
-                if end != END_FILLER {
-                    count_cell(&mut p, t, cell, end, rules[cell as usize]);
-                }
-            }
-            p
-        })
-        .reduce(Partial::default, merge);
+    let index = t.index();
+    let p = scan_source(
+        t,
+        Partial::default,
+        |p, run| count_run(p, index, run),
+        merge,
+    );
+    finish(p, index)
+}
+
+/// [`count_material`] of a table in either format: a compact table is
+/// read block by block, each block checked against its checksum.
+///
+/// # Errors
+/// A compact table's failed read or damaged block.
+pub fn count_any_material(t: &AnyMaterialTable) -> Result<MaterialCounts, SurakartaTableError> {
+    let index = t.index();
+    let p = scan_table(
+        t,
+        Partial::default,
+        |p, run| count_run(p, index, run),
+        merge,
+    )?;
+    Ok(finish(p, index))
+}
+
+/// The counts of a whole table from its merged partial counts: the
+/// example of the longest win and the histograms as lists.
+fn finish(p: Partial, index: &MaterialIndex) -> MaterialCounts {
     let mut c = p.c;
     if c.longest_win > 0 {
-        let (m, o) = t.index().unrank(p.longest_cell);
+        let (m, o) = index.unrank(p.longest_cell);
         c.longest_win_example = Position::from_parts(m, o, Side::Red, 0)
             .ok()
             .map(|x| x.to_string());
@@ -240,4 +265,51 @@ pub fn tablebase_counts(tb: &Tablebase, what: &str) -> Result<Vec<MaterialStats>
             counts: count_material(t),
         })
         .collect())
+}
+
+/// [`tablebase_counts`] of a folder in either format (per material the
+/// source table, else its compact copy, as [`Tablebase::open`] chose): a
+/// compact table is read block by block, each block checked against its
+/// checksum, and gives the same figures as its source. The tables are
+/// first checked against their files.
+///
+/// # Errors
+/// A table file changed since the folder was opened; a compact table's
+/// failed read or damaged block (naming the file and the block).
+pub fn tablebase_counts_any(tb: &Tablebase) -> Result<Vec<MaterialStats>, TablebaseError> {
+    tb.check_unchanged()?;
+    tb.tables()
+        .map(|t| {
+            Ok(MaterialStats {
+                material: t.header().material.to_string(),
+                counts: count_any_material(t)?,
+            })
+        })
+        .collect()
+}
+
+/// The figures of a folder as `ttc stats DIR --json` prints them (and
+/// `ttc report DIR` writes them to `stats.json`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TablebaseStats {
+    /// The folder, as it was opened.
+    pub folder: String,
+    /// The figures of every material, in material order (the side to
+    /// move's count, then the other's: 1v1, 1v2, ..., 2v1, ...).
+    pub materials: Vec<MaterialStats>,
+    /// The folder's largest piece count (every material up to it is
+    /// present).
+    pub max_pieces: u32,
+}
+
+impl TablebaseStats {
+    /// The report of `tb` with its `materials` figures
+    /// ([`tablebase_counts`] or [`tablebase_counts_any`]).
+    pub fn new(tb: &Tablebase, materials: Vec<MaterialStats>) -> TablebaseStats {
+        TablebaseStats {
+            folder: tb.dir().display().to_string(),
+            materials,
+            max_pieces: tb.max_pieces(),
+        }
+    }
 }

@@ -298,8 +298,24 @@ impl CompactMaterialTable {
         }
     }
 
-    /// Reads, checks and decompresses block `b` (not through the cache).
-    fn read_block(&self, b: u64) -> Result<Vec<u8>, SurakartaTableError> {
+    /// Reads, checks and decompresses block `b < header().blocks` (not
+    /// through the cache): the `3 n` bytes of its cells `first .. first +
+    /// n` ([`CompactHeader::block_span`]), as three planes: the low bytes
+    /// of the end codes, their high bytes, then the rule codes. For work
+    /// that reads every cell once (the statistics of a packed folder).
+    ///
+    /// # Errors
+    /// [`SurakartaTableError::Io`] for a failed read,
+    /// [`SurakartaTableError::Block`] for a block whose checksum or
+    /// length is wrong or that does not decompress, or a block number
+    /// beyond the table.
+    pub fn read_block(&self, b: u64) -> Result<Vec<u8>, SurakartaTableError> {
+        if b >= self.header.blocks {
+            return Err(self.block_error(
+                b,
+                format!("no such block: the table has {}", self.header.blocks),
+            ));
+        }
         let (start, stop) = (self.offsets[b as usize], self.offsets[b as usize + 1]);
         let mut frame = vec![0u8; (stop - start) as usize];
         self.guard

@@ -19,24 +19,25 @@ figcaption { font-size: 0.95em; color: #424242; margin: 0.4em 0; }
 nav li { margin: 0.15em 0; }
 ";
 
-/// The page: the tables (path, format, rules, rule tag, CRC-64/XZ), a
-/// list of the figures, then each figure (inline `svgs[i]` of
-/// `figs[i]`) with its caption, key numbers and file links, and the JSON
-/// files written (`jsons`).
+/// What a page says before its figures.
+pub struct Head {
+    /// The page's title (text, escaped here).
+    pub title: String,
+    /// The first heading (HTML).
+    pub heading: String,
+    /// What comes between the heading and the list of figures (HTML):
+    /// what the values are, the tables reported on.
+    pub intro: String,
+}
+
+/// The page of a Tic-Tac-Chec table ([`page_with`]): the tables (path,
+/// format, rules, rule tag, CRC-64/XZ), a list of the figures, then each
+/// figure (inline `svgs[i]` of `figs[i]`) with its caption, key numbers
+/// and file links, and the JSON files written (`jsons`).
 pub fn page(src: &Sources, figs: &[Figure], svgs: &[String], jsons: &[&str]) -> String {
     let e = xml_escape;
-    let mut h = String::new();
     let a = &src.tables[0];
-    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    h.push_str(&format!(
-        "<title>ttc report: {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        e(&a.path)
-    ));
-    h.push_str(&format!(
-        "<h1>Tic-Tac-Chec tablebase report: <code>{}</code></h1>\n",
-        e(&a.path)
-    ));
+    let mut h = String::new();
     h.push_str(
         "<p>Values are for the side to move: a win or loss in <i>d</i> plies under best play, or \
          a draw. Every number drawn comes from the JSON reports beside this page, the same \
@@ -64,6 +65,28 @@ pub fn page(src: &Sources, figs: &[Figure], svgs: &[String], jsons: &[&str]) -> 
         "<p>Empty board: {}.</p>\n",
         e(&src.stats.empty_board)
     ));
+    let head = Head {
+        title: format!("ttc report: {}", a.path),
+        heading: format!("Tic-Tac-Chec tablebase report: <code>{}</code>", e(&a.path)),
+        intro: h,
+    };
+    page_with(&head, figs, svgs, jsons)
+}
+
+/// A page: `head`, a list of the figures, then each figure (inline
+/// `svgs[i]` of `figs[i]`) with its caption, key numbers and file links,
+/// and the JSON files written (`jsons`).
+pub fn page_with(head: &Head, figs: &[Figure], svgs: &[String], jsons: &[&str]) -> String {
+    let e = xml_escape;
+    let mut h = String::new();
+    h.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    h.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    h.push_str(&format!(
+        "<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        e(&head.title)
+    ));
+    h.push_str(&format!("<h1>{}</h1>\n", head.heading));
+    h.push_str(&head.intro);
     h.push_str("<nav><h2>Figures</h2>\n<ol>\n");
     for f in figs {
         h.push_str(&format!(

@@ -1,5 +1,6 @@
 //! The parts of `ttc report` ([`crate::report_cmd`]): an HTML page with
-//! SVG figures of a table.
+//! SVG figures of a table, or of a folder of Surakarta tables
+//! ([`surakarta`]).
 //!
 //! The report runs the same library code as the CLI's reports and keeps
 //! their structs ([`sources`]). Each is written next to the figures as
@@ -17,4 +18,5 @@ pub mod figures;
 pub mod html;
 pub mod output;
 pub mod sources;
+pub mod surakarta;
 pub mod xml;

@@ -42,9 +42,9 @@ pub fn remove_stale(dir: &Path, written: &[Written]) -> Result<()> {
     let ours = |name: &str| {
         matches!(
             name,
-            "stats.json" | "compare.json" | "reach.json" | "census.json"
+            "stats.json" | "compare.json" | "reach.json" | "census.json" | "lone-piece.json"
         ) || (name.ends_with(".svg")
-            && ["distance-", "wld", "compare-", "reach-", "census-"]
+            && ["distance-", "wld", "compare-", "reach-", "census-", "skt-"]
                 .iter()
                 .any(|p| name.starts_with(p)))
     };

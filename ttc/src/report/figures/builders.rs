@@ -70,6 +70,7 @@ pub fn distance_histogram(section: &str, s: &SectionStats) -> Chart {
             },
         ],
         empty_note: format!("no decided cell in the {section} section"),
+        x_span: None,
     })
 }
 
@@ -128,6 +129,7 @@ pub fn distance_change_histogram(s: &SectionReport) -> Chart {
             },
         ],
         empty_note: format!("no {} cell keeps its result at another distance", s.section),
+        x_span: None,
     })
 }
 

@@ -1,6 +1,9 @@
 //! The chart model of the report's figures: plain data (counts and the
 //! totals they are shares of), serialised into each SVG's metadata, and
-//! the fixed colours (win green, loss red, draw grey).
+//! the fixed colours (win green, loss red, draw grey). The Tic-Tac-Chec
+//! figures use bars, histograms and the transition heat map; the
+//! Surakarta ones stacked shares side by side, small multiples of
+//! histograms, a table of text and heat maps on the board.
 
 use crate::text::group;
 use serde::Serialize;
@@ -138,6 +141,10 @@ pub struct Histogram {
     pub series: Vec<HistSeries>,
     /// Said in the plot when there is no bar at all.
     pub empty_note: String,
+    /// The x range drawn, `(lowest, highest)` x, when it is not the
+    /// data's own (small multiples share one); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub x_span: Option<(i32, i32)>,
 }
 
 /// A 3x3 transition matrix as a heat map, counts printed in the cells.
@@ -155,6 +162,100 @@ pub struct HeatMap {
     pub counts: [[u64; 3]; 3],
 }
 
+/// One row of a [`Stacked`] chart: per panel, the counts of its segments
+/// (one per series, left to right), drawn as shares of their sum.
+#[derive(Debug, Clone, Serialize)]
+pub struct StackRow {
+    /// Name on the vertical axis.
+    pub name: String,
+    /// `counts[panel][series]`.
+    pub counts: Vec<Vec<u64>>,
+}
+
+/// A group of rows, set apart from the next by a blank row.
+#[derive(Debug, Clone, Serialize)]
+pub struct StackGroup {
+    /// What the rows share (`4 pieces`; in the data only: the rows'
+    /// names tell it on the figure).
+    pub name: String,
+    /// Its rows, top to bottom.
+    pub rows: Vec<StackRow>,
+}
+
+/// Horizontal stacked bars of shares (0 to 100 %), one panel beside the
+/// other, each row's segments in the series' colours.
+#[derive(Debug, Clone, Serialize)]
+pub struct Stacked {
+    /// Title above the plot.
+    pub title: String,
+    /// Title of the x axes (what the shares are of).
+    pub x_desc: String,
+    /// The series (legend): one segment each.
+    pub series: Vec<Series>,
+    /// The panels' titles, left to right.
+    pub panels: Vec<String>,
+    /// The groups, top to bottom.
+    pub groups: Vec<StackGroup>,
+}
+
+/// Small multiples: histograms in a grid, `columns` a row, each with its
+/// own count axis; `y_desc` of each is its panel's title.
+#[derive(Debug, Clone, Serialize)]
+pub struct Panels {
+    /// Title above the grid.
+    pub title: String,
+    /// The legend (the panels' series).
+    pub series: Vec<Series>,
+    /// Panels a row, 1 or more.
+    pub columns: u32,
+    /// The panels, left to right, then top to bottom.
+    pub panels: Vec<Histogram>,
+}
+
+/// A table of text: a header row, then the rows.
+#[derive(Debug, Clone, Serialize)]
+pub struct TextTable {
+    /// Title above the table.
+    pub title: String,
+    /// Column heads.
+    pub columns: Vec<String>,
+    /// Per column, whether it holds numbers (set flush right).
+    pub numeric: Vec<bool>,
+    /// The rows, one text per column.
+    pub rows: Vec<Vec<String>>,
+    /// A line under the table (empty: none).
+    pub note: String,
+}
+
+/// One board of a [`Boards`] chart: a share per point of the board.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardMap {
+    /// Title above the board.
+    pub name: String,
+    /// Per point in index order (`a1`, `b1`, ..., `f6`), what the share
+    /// counts.
+    pub counts: Vec<u64>,
+    /// Per point, what it is a share of (a point with total 0 is drawn
+    /// empty).
+    pub totals: Vec<u64>,
+}
+
+/// Heat maps on the Surakarta board (its grid, both circuits and their
+/// corner loops), `columns` boards a row: each point a disc shaded by its
+/// share, 0 to 100 % (on the share's square root), the percent printed
+/// in it (whole from 10 %, one decimal below).
+#[derive(Debug, Clone, Serialize)]
+pub struct Boards {
+    /// Title above the boards.
+    pub title: String,
+    /// What the shade means, under the colour scale.
+    pub scale_desc: String,
+    /// Boards a row, 1 or more.
+    pub columns: u32,
+    /// The boards, left to right, then top to bottom.
+    pub maps: Vec<BoardMap>,
+}
+
 /// The data of one figure.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -165,6 +266,14 @@ pub enum Chart {
     Histogram(Histogram),
     /// Transition heat map.
     HeatMap(HeatMap),
+    /// Stacked shares, panels side by side.
+    Stacked(Stacked),
+    /// Small multiples of histograms.
+    Panels(Panels),
+    /// A table of text.
+    Table(TextTable),
+    /// Heat maps on the Surakarta board.
+    Boards(Boards),
 }
 
 /// `12.3%`, or `<0.1%`/`>99.9%` near the ends so a non-zero share never

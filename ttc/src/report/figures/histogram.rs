@@ -14,10 +14,14 @@ pub fn draw_histogram<DB: DrawingBackend>(
     h: &Histogram,
 ) -> Result<()> {
     let all = || h.series.iter().flat_map(|s| s.points.iter());
-    // The x axis always shows 0 (distance 0, or no change).
-    let x0 = all().map(|p| p.0).min().unwrap_or(0).min(0);
-    let x1 = all().map(|p| p.0).max().unwrap_or(10).max(0);
-    let even = all().all(|p| p.0 % 2 == 0);
+    // The x axis always shows 0 (distance 0, or no change), and the span
+    // asked for.
+    let (lo, hi) = h.x_span.unwrap_or((0, 0));
+    let x0 = all().map(|p| p.0).min().unwrap_or(0).min(0).min(lo);
+    let x1 = all().map(|p| p.0).max().unwrap_or(10).max(0).max(hi);
+    // Ticks follow the data's parity, except on a span shared with other
+    // panels, whose ticks must agree.
+    let even = h.x_span.is_none() && all().all(|p| p.0 % 2 == 0);
     let ymax = all().map(|p| p.1).max().unwrap_or(1).max(1) as f64;
     // The y axis starts at 0.5 so that a count of 1 still has a bar;
     // ticks only at powers of ten.

@@ -4,12 +4,16 @@
 //! ([`super::portable::portable_svg`]).
 
 use super::bars::draw_bars;
+use super::board::{boards_height, draw_boards};
 use super::chart::{Chart, Series, METADATA_ID};
 use super::heat_map::draw_heat_map;
 use super::histogram::draw_histogram;
 use super::legend::{draw_header, legend_layout};
+use super::panels::{draw_panels, panels_height};
 use super::portable::portable_svg;
-use super::style::{err, WIDTH};
+use super::stacked::{draw_stacked, stacked_height};
+use super::style::{err, title_width, WIDTH};
+use super::text_table::{draw_table, table_height, table_width};
 use crate::report::xml::xml_escape;
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
@@ -28,9 +32,14 @@ pub fn render(chart: &Chart) -> Result<String> {
             h.series.iter().map(|s| s.series.clone()).collect(),
         ),
         Chart::HeatMap(h) => (&h.title, Vec::new()),
+        Chart::Stacked(s) => (&s.title, s.series.clone()),
+        Chart::Panels(p) => (&p.title, p.series.clone()),
+        Chart::Table(t) => (&t.title, Vec::new()),
+        Chart::Boards(b) => (&b.title, Vec::new()),
     };
     let width = match chart {
         Chart::HeatMap(_) => 760,
+        Chart::Table(t) => table_width(t).max(title_width(title)),
         _ => WIDTH,
     };
     let legend = legend_layout(&series, width);
@@ -43,6 +52,10 @@ pub fn render(chart: &Chart) -> Result<String> {
         }
         Chart::Histogram(_) => 420,
         Chart::HeatMap(_) => 520,
+        Chart::Stacked(s) => stacked_height(s),
+        Chart::Panels(p) => panels_height(p),
+        Chart::Table(t) => table_height(t),
+        Chart::Boards(b) => boards_height(b, width),
     };
     let mut buf = String::new();
     {
@@ -55,6 +68,10 @@ pub fn render(chart: &Chart) -> Result<String> {
             Chart::Bars(b) => draw_bars(&body, b)?,
             Chart::Histogram(h) => draw_histogram(&body, h)?,
             Chart::HeatMap(h) => draw_heat_map(&body, h)?,
+            Chart::Stacked(s) => draw_stacked(&body, s)?,
+            Chart::Panels(p) => draw_panels(&body, p)?,
+            Chart::Table(t) => draw_table(&body, t)?,
+            Chart::Boards(b) => draw_boards(&body, b)?,
         }
         root.present().map_err(err)?;
     }
@@ -76,6 +93,9 @@ mod tests {
     use super::*;
     use crate::report::figures::builders::{class_series, distance_histogram, wld_group};
     use crate::report::figures::chart::{Bars, HeatMap};
+    use crate::report::figures::chart::{
+        BoardMap, Boards, Panels, StackGroup, StackRow, Stacked, TextTable,
+    };
     use solver::SectionStats;
 
     fn stats(h: &[(u8, u64)], draws: u64) -> SectionStats {
@@ -184,6 +204,10 @@ mod tests {
             distance_histogram("opening", &stats(&[], 0)),
             four_by_four_bars(),
             heat_map("post-opening: W/L/D in A (rows) and B (columns)"),
+            stacked(),
+            panels(&s),
+            table(),
+            boards(),
         ] {
             let svg = render(&chart).unwrap();
             assert!(!svg.contains(" dy=\""), "an offset is left");
@@ -199,6 +223,81 @@ mod tests {
             );
             check_texts_inside(&svg);
         }
+    }
+
+    fn stacked() -> Chart {
+        let row = |name: &str, w: u64| StackRow {
+            name: name.into(),
+            counts: vec![vec![w, 10, 1_000], vec![w, 10, 1_000]],
+        };
+        Chart::Stacked(Stacked {
+            title: "W/L/D per material (for the side to move)".into(),
+            x_desc: "share of the material's placements (%)".into(),
+            series: class_series(),
+            panels: vec!["without the rule".into(), "with the rule".into()],
+            groups: vec![
+                StackGroup {
+                    name: "2 pieces".into(),
+                    rows: vec![row("1v1", 5_000)],
+                },
+                StackGroup {
+                    name: "3 pieces".into(),
+                    rows: vec![row("1v2", 0), row("2v1", 90_000)],
+                },
+            ],
+        })
+    }
+
+    fn panels(s: &SectionStats) -> Chart {
+        let Chart::Histogram(h) = distance_histogram("1v3", s) else {
+            unreachable!()
+        };
+        Chart::Panels(Panels {
+            title: "4 pieces: distance to the end".into(),
+            series: h.series.iter().map(|x| x.series.clone()).collect(),
+            columns: 2,
+            panels: vec![h.clone(), h.clone(), h],
+        })
+    }
+
+    fn table() -> Chart {
+        Chart::Table(TextTable {
+            title: "Longest win per material".into(),
+            columns: vec![
+                "material".into(),
+                "longest win (plies)".into(),
+                "a position".into(),
+            ],
+            numeric: vec![false, true, false],
+            rows: vec![
+                vec!["1v1".into(), "5".into(), "6/1b2b1/6/6/1r2r1/6 r 0".into()],
+                vec![
+                    "4v4".into(),
+                    "123".into(),
+                    "bb1b2/1r4/6/1rrb2/6/r5 b 0".into(),
+                ],
+            ],
+            note: "No material up to 8 pieces has a cursed win or a blessed loss.".into(),
+        })
+    }
+
+    fn boards() -> Chart {
+        let map = |name: &str, k: u64| BoardMap {
+            name: name.into(),
+            counts: (0..36).map(|p| (p * k) % 101).collect(),
+            totals: vec![100; 36],
+        };
+        Chart::Boards(Boards {
+            title: "Where a lone piece wins".into(),
+            scale_desc: "share of the placements won".into(),
+            columns: 3,
+            maps: vec![
+                map("1v1: against 1", 3),
+                map("1v2: against 2", 7),
+                map("1v3", 11),
+                map("1v4", 13),
+            ],
+        })
     }
 
     fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {

@@ -14,6 +14,12 @@ pub const TITLE_SIZE: u32 = 22;
 pub const TEXT_SIZE: u32 = 15;
 pub const DESC_SIZE: u32 = 16;
 
+/// Pixels a title at [`TITLE_SIZE`] (bold) takes across, generously,
+/// with its margins.
+pub fn title_width(title: &str) -> u32 {
+    24 + 13 * title.chars().count() as u32
+}
+
 pub fn err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow!("drawing failed: {e:?}")
 }
