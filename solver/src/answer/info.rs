@@ -49,7 +49,7 @@ impl TableInfo {
             format: t.format(),
             rules: v.describe(),
             reading: v.reading().name(),
-            rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+            rule_tag: tables::TableIdentity::of(v).rule_tag_text(),
             size: v.size(),
             roles: v.roles().map(|r| r.letter()).collect(),
             opening_plies: v.opening_plies(),

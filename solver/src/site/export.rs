@@ -13,6 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use tables::any::AnyTable;
 use tables::checksum::CRC64;
+use tables::TableIdentity;
 
 /// A file of the page, written at the site's root under `name` (a plain
 /// file name such as `app.js`).
@@ -170,17 +171,11 @@ fn export_table(
     }
     let crc = t.cells_crc();
     let v = t.variant();
-    let named = block::BlockTable {
-        cells_crc: crc,
-        rule_tag: v.reading().rule_tag(),
-        size: v.size(),
-        roles: v.roles_mask(),
-        opening_plies: v.opening_plies(),
-        format: match t {
-            AnyTable::Source(_) => block::SOURCE,
-            AnyTable::Compact(_) => block::COMPACT,
-        },
+    let format = match t {
+        AnyTable::Source(_) => block::SOURCE,
+        AnyTable::Compact(_) => block::COMPACT,
     };
+    let named = block::BlockTable::of(TableIdentity::of(v), crc, format);
     let batch = ((64u64 << 20) / bs).max(1) * bs;
     let (mut pending, mut next, mut bytes) = (Vec::new(), 0u64, 0u64);
     let mut digest = CRC64.digest();
@@ -233,8 +228,7 @@ fn open_tables(main: &Path, compare: Option<&Path>) -> Result<Vec<AnyTable>, Sit
     if let Some(c) = compare {
         let o = AnyTable::open_limited(c, true, limit)?;
         let (va, vb) = (out[0].variant(), o.variant());
-        if (va.size(), va.roles_mask(), va.opening_plies())
-            != (vb.size(), vb.roles_mask(), vb.opening_plies())
+        if !TableIdentity::of(va).same_layout(&TableIdentity::of(vb))
             || out[0].counts() != o.counts()
         {
             return Err(SiteError::Layout {

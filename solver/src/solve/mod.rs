@@ -85,7 +85,7 @@ use tables::code::DRAW;
 use tables::file::TableWriter;
 use tables::fsutil::tmp_path;
 use tables::fsutil::OutputLock;
-use tables::{Index, OpeningIndex};
+use tables::{Index, OpeningIndex, TableIdentity};
 use work::{log, map_bits, work_dir, Ctx, PoolCaps};
 
 /// Solves `variant` into the table file `opts.out`.
@@ -238,23 +238,14 @@ fn interrupted(
             ),
         );
     }
-    let ours = (
-        variant.reading().rule_tag(),
-        variant.size(),
-        variant.roles_mask(),
-        variant.opening_plies(),
-    );
-    let theirs = (c.rule_tag, c.size, c.roles, c.opening_plies);
-    if ours != theirs {
-        let show = |(tag, size, roles, lock): (u32, u8, u8, u8)| {
-            format!("rule tag {tag:#010x}, size {size}, role mask {roles:#06b}, lock {lock}")
-        };
+    let ours = TableIdentity::of(variant);
+    if c.table != ours {
         bail!(
             "{} holds an interrupted solve of other rules ({}); this run asks for {}; \
              run with the same options to resume it, or --fresh to discard it",
             dir.display(),
-            show(theirs),
-            show(ours)
+            c.table,
+            ours
         );
     }
     Ok(Some((c, synced_only)))
@@ -347,7 +338,7 @@ fn solve_inner(
     let (crc, sha) = seal_checked(writer, check, &dir, opts.progress, t)?;
     Ok(SolveReport {
         variant: variant.describe(),
-        rule_tag: format!("{:#010x}", variant.reading().rule_tag()),
+        rule_tag: TableIdentity::of(variant).rule_tag_text(),
         table: opts.out.display().to_string(),
         terminal: cp.terminal,
         passes: cp.passes,
