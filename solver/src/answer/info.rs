@@ -8,7 +8,7 @@ use tables::section::Section;
 #[derive(Debug, Clone, Serialize)]
 pub struct SectionInfo {
     /// `post-opening` or `opening`.
-    pub name: &'static str,
+    pub name: Section,
     /// Cells (positions) in the section.
     pub cells: u64,
 }
@@ -55,11 +55,11 @@ impl TableInfo {
             opening_plies: v.opening_plies(),
             sections: vec![
                 SectionInfo {
-                    name: Section::Post.name(),
+                    name: Section::Post,
                     cells: post,
                 },
                 SectionInfo {
-                    name: Section::Opening.name(),
+                    name: Section::Opening,
                     cells: opening,
                 },
             ],
