@@ -200,7 +200,8 @@ impl TableWriter {
         resume: bool,
     ) -> Result<TableWriter, TableError> {
         let tmp = tmp_path(path);
-        let post = Index::new(variant).size();
+        // The shared index, as the header check of the finished table uses.
+        let post = Index::size_of(variant);
         let opening = OpeningIndex::new(variant).size();
         let len = HEADER_LEN as u64 + post + opening;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
