@@ -7,11 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rules::ttc::{Color, Move, Position as RPosition, HAND};
 
-/// `white` or `black`.
-pub fn color_name(c: Color) -> &'static str {
-    solver::answer::color_name(c)
-}
-
 /// A Tic-Tac-Chec position (absolute colours), immutable.
 ///
 /// `Position(notation=None, *, size=4, roles=None, rules="travel",
@@ -91,7 +86,7 @@ impl Position {
     /// Side to move: `"white"` or `"black"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        color_name(self.inner.turn())
+        self.inner.turn().name()
     }
 
     /// Ply within the placement-only opening (0 .. lock-1), None after it.

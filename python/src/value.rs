@@ -32,7 +32,7 @@ impl Value {
     pub fn of(w: Wdl) -> Value {
         let v = solver::answer::Value::of(w);
         Value {
-            category: v.category,
+            category: v.category.name(),
             distance: v.distance,
             text: v.text,
         }

@@ -159,7 +159,7 @@ pub fn stats_report(path: &std::path::Path) -> Result<StatsReport> {
         table: path.display().to_string(),
         format: t.format(),
         rules: v.describe(),
-        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+        rule_tag: tables::TableIdentity::of(v).rule_tag_text(),
         post: section_report(&p, Section::Post, &scans[0])?,
         deepest_opening: opening.stats.deepest(),
         opening,

@@ -1,8 +1,11 @@
-//! The header of a compact table ([`crate::compact`]).
+//! The header of a compact table ([`crate::compact`]); its layout is in
+//! docs/table-format.md. Bytes 12..19 are the table's identity, written
+//! and checked by [`crate::identity`], as in the source header.
 
 use crate::checksum::CRC64;
 use crate::error::CompactError;
 use crate::header_bytes::first_wrong_byte;
+use crate::identity::{TableIdentity, HEADER_OFFSET as ID, IDENTITY_LEN};
 use crate::layout::{magic_text, COMPACT_MAGIC};
 use crate::{Index, OpeningIndex};
 use rules::ttc::Variant;
@@ -85,14 +88,10 @@ impl CompactHeader {
 
     /// The 128 header bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
-        let v = &self.variant;
         let mut b = [0u8; HEADER_LEN];
         b[0..8].copy_from_slice(COMPACT_MAGIC);
         b[8..12].copy_from_slice(&self.version.to_le_bytes());
-        b[12..16].copy_from_slice(&v.reading().rule_tag().to_le_bytes());
-        b[16] = v.size();
-        b[17] = v.roles_mask();
-        b[18] = v.opening_plies();
+        b[ID..ID + IDENTITY_LEN].copy_from_slice(&TableIdentity::of(self.variant).to_bytes());
         b[20..24].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
         b[24..32].copy_from_slice(&self.post.to_le_bytes());
         b[32..40].copy_from_slice(&self.opening.to_le_bytes());
@@ -117,15 +116,10 @@ impl CompactHeader {
         let version = check_frame(b, file_len, path)?;
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-        let tag = u32_at(12);
-        let variant =
-            Variant::from_parts(b[16], b[17], tag, b[18]).ok_or(CompactError::Foreign {
-                path: path.to_path_buf(),
-                tag,
-                size: b[16],
-                roles: b[17],
-                opening: b[18],
-            })?;
+        let found = TableIdentity::from_bytes(&b[ID..]);
+        let variant = found
+            .variant()
+            .ok_or_else(|| CompactError::foreign(path, found))?;
         let h = CompactHeader {
             variant,
             version,

@@ -1,6 +1,7 @@
 //! Why a table of either format was refused, could not be read or could
 //! not be written.
 
+use crate::identity::TableIdentity;
 use crate::layout::{
     COMPACT_HEADER_LEN, COMPACT_OLDEST_VERSION, COMPACT_VERSION, SOURCE_HEADER_LEN, SOURCE_VERSION,
 };
@@ -200,6 +201,20 @@ pub enum TableError {
     },
 }
 
+impl TableError {
+    /// [`TableError::Foreign`]: `path` names `found`, rules this build
+    /// does not solve, or not the rules asked for.
+    pub fn foreign(path: &Path, found: TableIdentity) -> TableError {
+        TableError::Foreign {
+            path: path.to_path_buf(),
+            tag: found.rule_tag,
+            size: found.size,
+            roles: found.roles,
+            opening: found.opening_plies,
+        }
+    }
+}
+
 /// Wraps an I/O error on `path` as a [`TableError::Io`].
 pub(crate) fn table_io(path: &Path) -> impl FnOnce(std::io::Error) -> TableError + '_ {
     move |source| TableError::Io {
@@ -360,6 +375,20 @@ pub enum CompactError {
         /// Compact value.
         found: u8,
     },
+}
+
+impl CompactError {
+    /// [`CompactError::Foreign`]: `path` names `found`, rules this build
+    /// does not solve.
+    pub fn foreign(path: &Path, found: TableIdentity) -> CompactError {
+        CompactError::Foreign {
+            path: path.to_path_buf(),
+            tag: found.rule_tag,
+            size: found.size,
+            roles: found.roles,
+            opening: found.opening_plies,
+        }
+    }
 }
 
 /// Wraps an I/O error on `path` as a [`CompactError::Io`].

@@ -11,6 +11,7 @@ use crate::bytes::TableBytes;
 use crate::checksum::CRC64;
 use crate::error::{table_io, TableError};
 use crate::fsutil::{sync_parent, tmp_path};
+use crate::identity::TableIdentity;
 use crate::sidecar::{hex, place_sidecar, remove_sidecar, stage_sidecar};
 use crate::source_header::{Header, HEADER_LEN};
 use crate::{Index, OpeningIndex};
@@ -199,7 +200,8 @@ impl TableWriter {
         resume: bool,
     ) -> Result<TableWriter, TableError> {
         let tmp = tmp_path(path);
-        let post = Index::new(variant).size();
+        // The shared index, as the header check of the finished table uses.
+        let post = Index::size_of(variant);
         let opening = OpeningIndex::new(variant).size();
         let len = HEADER_LEN as u64 + post + opening;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -246,13 +248,7 @@ impl TableWriter {
                 &tmp,
             )?;
             if h.variant != variant {
-                return Err(TableError::Foreign {
-                    path: tmp.clone(),
-                    tag: h.variant.reading().rule_tag(),
-                    size: h.variant.size(),
-                    roles: h.variant.roles_mask(),
-                    opening: h.variant.opening_plies(),
-                });
+                return Err(TableError::foreign(&tmp, TableIdentity::of(h.variant)));
             }
         }
         Ok(TableWriter {

@@ -3,7 +3,8 @@
 //! the compact table ([`compact`], [`compact_header`], [`pack`]).
 //!
 //! Dependencies between the files run one way: [`layout`], [`checksum`],
-//! [`header_bytes`], [`error`], [`section`] and [`code`] at the bottom;
+//! [`header_bytes`], [`identity`] (which table a file holds), [`error`],
+//! [`section`] and [`code`] at the bottom;
 //! [`fsutil`], [`guard`], [`huge`] and [`bytes`] above them; [`sidecar`] and the two headers
 //! above those; then [`file`](mod@file), [`block`], [`block_index`],
 //! [`compact`], [`pack`] and [`any`] (either format) on top.
@@ -24,6 +25,7 @@ pub mod fsutil;
 pub mod guard;
 pub mod header_bytes;
 pub mod huge;
+pub mod identity;
 pub mod index;
 mod last_block;
 pub mod layout;
@@ -36,4 +38,5 @@ pub mod source_header;
 pub mod surakarta;
 mod unfold;
 
+pub use identity::TableIdentity;
 pub use index::{Index, IndexError, OpeningIndex};

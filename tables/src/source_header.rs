@@ -19,6 +19,9 @@
 //! | 48 | 8 | CRC-64/XZ of header bytes 0..48 |
 //! | 56 | 72 | reserved, zero |
 //!
+//! Bytes 12..19 are the table's identity, written and checked by
+//! [`crate::identity`], as in every other file of a table.
+//!
 //! Cells follow at offset 128: `post` bytes in [`crate::Index`] order, then
 //! `opening` bytes in [`crate::OpeningIndex`] order, with the codes of
 //! [`crate::code`].
@@ -31,6 +34,7 @@
 use crate::checksum::CRC64;
 use crate::error::TableError;
 use crate::header_bytes::first_wrong_byte;
+use crate::identity::{TableIdentity, HEADER_OFFSET as ID, IDENTITY_LEN};
 use crate::layout::{magic_text, COMPACT_MAGIC, SOURCE_MAGIC};
 use crate::{Index, OpeningIndex};
 use rules::ttc::Variant;
@@ -56,14 +60,10 @@ pub struct Header {
 impl Header {
     /// The 128 header bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
-        let v = &self.variant;
         let mut b = [0u8; HEADER_LEN];
         b[0..8].copy_from_slice(SOURCE_MAGIC);
         b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-        b[12..16].copy_from_slice(&v.reading().rule_tag().to_le_bytes());
-        b[16] = v.size();
-        b[17] = v.roles_mask();
-        b[18] = v.opening_plies();
+        b[ID..ID + IDENTITY_LEN].copy_from_slice(&TableIdentity::of(self.variant).to_bytes());
         b[19] = self.complete as u8;
         b[20..24].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
         b[24..32].copy_from_slice(&self.post.to_le_bytes());
@@ -82,16 +82,11 @@ impl Header {
     pub fn parse(b: &[u8], file_len: u64, path: &Path) -> Result<Header, TableError> {
         check_frame(b, file_len, path)?;
         let p = || path.to_path_buf();
-        let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-        let tag = u32_at(12);
-        let variant = Variant::from_parts(b[16], b[17], tag, b[18]).ok_or(TableError::Foreign {
-            path: p(),
-            tag,
-            size: b[16],
-            roles: b[17],
-            opening: b[18],
-        })?;
+        let found = TableIdentity::from_bytes(&b[ID..]);
+        let variant = found
+            .variant()
+            .ok_or_else(|| TableError::foreign(path, found))?;
         let h = Header {
             variant,
             complete: b[19] == 1,

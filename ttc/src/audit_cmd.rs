@@ -140,11 +140,11 @@ fn audit_on_pool(args: &AuditArgs, json: bool) -> Result<()> {
         let asked = args.variant.variant_over(v)?;
         if asked != v {
             bail!(
-                "{} holds {} (rule tag {:#010x}), but the options ask for {}; \
+                "{} holds {} (rule tag {}), but the options ask for {}; \
                  a table is audited under the rules in its header: drop the options or match them",
                 path.display(),
                 v.describe(),
-                v.reading().rule_tag(),
+                tables::TableIdentity::of(v).rule_tag_text(),
                 asked.describe()
             );
         }

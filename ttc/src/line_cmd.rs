@@ -65,15 +65,6 @@ struct LineReport {
     line: LineAnswer,
 }
 
-/// `White` or `Black` for the `to_move` of an answer (`white`, `black`).
-fn side_title(to_move: &str) -> &'static str {
-    if to_move == "white" {
-        "White"
-    } else {
-        "Black"
-    }
-}
-
 /// Runs `ttc line`.
 pub fn line(a: &LineArgs, json: bool) -> Result<()> {
     if a.table.is_dir() {
@@ -126,7 +117,7 @@ pub fn line(a: &LineArgs, json: bool) -> Result<()> {
             "ply {}: {} for {} to move",
             j.ply,
             j.value.text,
-            side_title(j.to_move)
+            j.to_move.title()
         )?;
         write!(o, "{}", s.position.diagram())?;
         if let Some(m) = &j.mv {

@@ -66,10 +66,7 @@ pub fn run(a: &PositionsArgs) -> Result<()> {
                 .transpose()?;
             for_each_position(p.variant(), selection, |pos, section, index| {
                 let probe = p.probe(pos)?;
-                let cell = CellAnswer {
-                    section: section.name(),
-                    index,
-                };
+                let cell = CellAnswer { section, index };
                 let mut answer = PositionAnswer::from_probe(&probe, cell, p.variant());
                 if let Some(o) = &other {
                     let there = Position::from_sides(

@@ -57,7 +57,7 @@ pub fn run_verify(args: &VerifyArgs, json: bool) -> Result<()> {
         table: args.table.display().to_string(),
         format: t.format().to_string(),
         rules: v.describe(),
-        rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+        rule_tag: tables::TableIdentity::of(v).rule_tag_text(),
         post_positions: post,
         opening_positions: opening,
         crc64: format!("{:#018x}", t.cells_crc()),

@@ -385,7 +385,7 @@ mod tests {
     use rules::ttc::PawnReading;
 
     #[test]
-    fn design_note_counts() {
+    fn the_counts_of_docs_solver_md() {
         let v = Variant::standard(PawnReading::TravelDirection);
         assert_eq!(all_sides(&v).len(), 85_873);
         assert_eq!(count_post(&v), 2_462_360_745);

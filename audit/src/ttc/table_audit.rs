@@ -582,7 +582,7 @@ impl Ctx<'_> {
         let v = self.v;
         AuditReport {
             variant: v.describe(),
-            rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+            rule_tag: tables::TableIdentity::of(v).rule_tag_text(),
             post: post.counts(),
             opening: opening.counts(),
             failures,

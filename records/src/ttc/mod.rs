@@ -10,7 +10,7 @@ pub mod record;
 use anyhow::{bail, Context, Result};
 use record::{Claim, Record};
 use rules::echo::clip;
-use rules::ttc::{Color, Move, Position, Variant};
+use rules::ttc::{Move, Position, Variant};
 use serde::Serialize;
 use solver::probe::Prober;
 use tables::code::Wdl;
@@ -81,13 +81,6 @@ fn change(before: Wdl, after: Wdl) -> Option<&'static str> {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// Replays `rec` from its start position, annotating with `prober`.
 ///
 /// # Errors
@@ -107,7 +100,7 @@ pub fn replay(rec: &Record, v: Variant, prober: Option<&Prober>) -> Result<GameR
         let at = || {
             format!(
                 "move {n} ({}, line {}) {}",
-                color_name(pos.turn()),
+                pos.turn().title(),
                 tok.line,
                 clip(&tok.text)
             )
@@ -117,7 +110,7 @@ pub fn replay(rec: &Record, v: Variant, prober: Option<&Prober>) -> Result<GameR
         let mut p = Ply {
             ply: n,
             line: tok.line,
-            color: color_name(pos.turn()),
+            color: pos.turn().title(),
             mv: tok.text.clone(),
             before: None,
             after: None,

@@ -1,6 +1,6 @@
 //! Tic-Tac-Chec (Dream Green, 1998) with the rules of the published solve
-//! (its section "规则", the rules), as the project's design note
-//! formalises them (docs/solver.md summarises it).
+//! (its section "规则", the rules), as docs/solver.md ("The rules as the
+//! solver reads them") states them.
 //!
 //! # Model
 //!

@@ -3,8 +3,10 @@
 use super::{for_each_move, play_step, Role, Side, Step, Variant, HAND};
 use std::fmt;
 
-/// A colour. White moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A colour. White moves first. In JSON it is named by [`Color::name`]:
+/// `"white"` or `"black"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     /// First player; home rank 1.
     White,
@@ -18,6 +20,22 @@ impl Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
+        }
+    }
+
+    /// `white` or `black`: how the JSON answers name a side.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// `White` or `Black`: how the text output names a side.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
         }
     }
 }

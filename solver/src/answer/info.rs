@@ -8,7 +8,7 @@ use tables::section::Section;
 #[derive(Debug, Clone, Serialize)]
 pub struct SectionInfo {
     /// `post-opening` or `opening`.
-    pub name: &'static str,
+    pub name: Section,
     /// Cells (positions) in the section.
     pub cells: u64,
 }
@@ -49,17 +49,17 @@ impl TableInfo {
             format: t.format(),
             rules: v.describe(),
             reading: v.reading().name(),
-            rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+            rule_tag: tables::TableIdentity::of(v).rule_tag_text(),
             size: v.size(),
             roles: v.roles().map(|r| r.letter()).collect(),
             opening_plies: v.opening_plies(),
             sections: vec![
                 SectionInfo {
-                    name: Section::Post.name(),
+                    name: Section::Post,
                     cells: post,
                 },
                 SectionInfo {
-                    name: Section::Opening.name(),
+                    name: Section::Opening,
                     cells: opening,
                 },
             ],

@@ -1,8 +1,8 @@
 //! A principal variation as the front ends write it.
 
-use super::value::{color_name, Value};
+use super::value::Value;
 use crate::probe::{Line, LineEnd};
-use rules::ttc::Variant;
+use rules::ttc::{Color, Variant};
 use serde::Serialize;
 
 /// Plies a line follows unless told otherwise.
@@ -19,7 +19,7 @@ pub struct LineStepAnswer {
     /// The position in notation.
     pub position: String,
     /// `white` or `black`.
-    pub to_move: &'static str,
+    pub to_move: Color,
     /// Value for the side to move.
     #[serde(flatten)]
     pub value: Value,
@@ -62,7 +62,7 @@ impl LineAnswer {
                 .map(|(ply, s)| LineStepAnswer {
                     ply,
                     position: s.position.to_string(),
-                    to_move: color_name(s.position.turn()),
+                    to_move: s.position.turn(),
                     value: Value::of(s.value),
                     other: None,
                     differs: None,

@@ -1,15 +1,16 @@
 //! A probed position: its value, its cell and every move, best first.
 
-use super::value::{color_name, OtherResult, Value};
+use super::value::{OtherResult, Value};
 use crate::probe::{Probe, ProbeError, Prober};
-use rules::ttc::{Position, Variant};
+use rules::ttc::{Color, Position, Variant};
 use serde::Serialize;
+use tables::section::Section;
 
 /// The table cell a position is stored in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CellAnswer {
     /// `post-opening` or `opening`.
-    pub section: &'static str,
+    pub section: Section,
     /// The position's rank in that section, from 0.
     pub index: u64,
 }
@@ -58,7 +59,7 @@ pub struct PositionAnswer {
     /// The position in notation.
     pub position: String,
     /// `white` or `black`.
-    pub to_move: &'static str,
+    pub to_move: Color,
     /// Ply within the placement-only opening, `null` after it.
     pub opening_ply: Option<u8>,
     /// A line is on the board: the side to move has lost (`loss in 0`).
@@ -95,10 +96,7 @@ impl PositionAnswer {
     pub fn of(p: &Prober, pos: &Position) -> Result<PositionAnswer, ProbeError> {
         let probe = p.probe(pos)?;
         let (section, index, _) = p.cell(pos)?;
-        let cell = CellAnswer {
-            section: section.name(),
-            index,
-        };
+        let cell = CellAnswer { section, index };
         Ok(PositionAnswer::from_probe(&probe, cell, p.variant()))
     }
 
@@ -106,7 +104,7 @@ impl PositionAnswer {
     pub fn from_probe(p: &Probe, cell: CellAnswer, v: Variant) -> PositionAnswer {
         PositionAnswer {
             position: p.position.to_string(),
-            to_move: color_name(p.position.turn()),
+            to_move: p.position.turn(),
             opening_ply: p.position.opening_ply(),
             terminal: p.position.is_terminal(),
             no_legal_move: p.no_legal_move(),
@@ -169,11 +167,7 @@ impl PositionAnswer {
         } else {
             ""
         };
-        let side = if self.to_move == "white" {
-            "White"
-        } else {
-            "Black"
-        };
+        let side = self.to_move.title();
         format!("{} for {side} to move{why}", self.value.text)
     }
 }

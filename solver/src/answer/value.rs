@@ -1,15 +1,38 @@
 //! A value as every front end writes it.
 
-use rules::ttc::Color;
 use serde::Serialize;
 use tables::code::Wdl;
+
+/// The outcome of a value, without its distance. In JSON it is named by
+/// [`Category::name`]: `"win"`, `"draw"` or `"loss"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Category {
+    /// A forced win.
+    Win,
+    /// No forced result for either side.
+    Draw,
+    /// A forced loss.
+    Loss,
+}
+
+impl Category {
+    /// `win`, `draw` or `loss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Win => "win",
+            Category::Draw => "draw",
+            Category::Loss => "loss",
+        }
+    }
+}
 
 /// A value: `{"category": "win", "distance": 5, "text": "win in 5"}`,
 /// flattened into the object that carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Value {
     /// `win`, `draw` or `loss`.
-    pub category: &'static str,
+    pub category: Category,
     /// Distance to the end in plies under best play (the winner hurries,
     /// the loser delays); `None` (`null`) for a draw.
     pub distance: Option<u8>,
@@ -21,23 +44,15 @@ impl Value {
     /// The value of a decoded cell.
     pub fn of(w: Wdl) -> Value {
         let (category, distance) = match w {
-            Wdl::Win(d) => ("win", Some(d)),
-            Wdl::Loss(d) => ("loss", Some(d)),
-            Wdl::Draw => ("draw", None),
+            Wdl::Win(d) => (Category::Win, Some(d)),
+            Wdl::Loss(d) => (Category::Loss, Some(d)),
+            Wdl::Draw => (Category::Draw, None),
         };
         Value {
             category,
             distance,
             text: w.describe(),
         }
-    }
-}
-
-/// `white` or `black`: how `"to_move"` names a side.
-pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 

@@ -20,7 +20,7 @@ use anyhow::{bail, Context, Result};
 use rules::ttc::Position;
 use std::path::Path;
 use tables::any::AnyTable;
-use tables::{Index, OpeningIndex};
+use tables::{Index, OpeningIndex, TableIdentity};
 
 /// What a comparison computes beyond the cells.
 #[derive(Debug, Clone, Copy)]
@@ -65,9 +65,7 @@ fn open_pair(a: &Path, b: &Path) -> Result<(AnyTable, AnyTable)> {
     let ta = AnyTable::open(a)?;
     let tb = AnyTable::open(b)?;
     let (va, vb) = (ta.variant(), tb.variant());
-    if (va.size(), va.roles_mask(), va.opening_plies())
-        != (vb.size(), vb.roles_mask(), vb.opening_plies())
-    {
+    if !TableIdentity::of(va).same_layout(&TableIdentity::of(vb)) {
         bail!(
             "{} and {} have different index layouts ({} vs {}): cells do not correspond",
             a.display(),

@@ -16,6 +16,9 @@
 //! | 30 | 1 | opening plies (the opening lock) |
 //! | 31 | 1 | format of the table exported: 1 source, 2 compact |
 //!
+//! Bytes 24..31 are the table's identity, the same seven bytes as at
+//! offset 12 of the table's own header ([`tables::identity`]).
+//!
 //! The page refuses a block whose magic, number, table (cells CRC, rule
 //! tag, board, roles, lock, format) cell count or cell CRC does not match
 //! what the manifest says: a block of another table, a block moved to
@@ -26,6 +29,7 @@
 use flate2::write::ZlibEncoder;
 use flate2::Compression;
 use std::io::Write;
+use tables::identity::{TableIdentity, IDENTITY_LEN};
 
 /// Magic at the start of every block file.
 pub const MAGIC: &[u8; 4] = b"TTCS";
@@ -57,19 +61,34 @@ pub const SOURCE: u8 = 1;
 pub const COMPACT: u8 = 2;
 
 impl BlockTable {
-    /// The header bytes 24..32.
+    /// The blocks of the table `identity` with cells CRC `cells_crc`,
+    /// exported from a table of `format` ([`SOURCE`] or [`COMPACT`]).
+    pub fn of(identity: TableIdentity, cells_crc: u64, format: u8) -> BlockTable {
+        BlockTable {
+            cells_crc,
+            rule_tag: identity.rule_tag,
+            size: identity.size,
+            roles: identity.roles,
+            opening_plies: identity.opening_plies,
+            format,
+        }
+    }
+
+    /// The identity of the table, as its header bytes 24..31 hold it.
+    pub fn identity(&self) -> TableIdentity {
+        TableIdentity {
+            rule_tag: self.rule_tag,
+            size: self.size,
+            roles: self.roles,
+            opening_plies: self.opening_plies,
+        }
+    }
+
+    /// The header bytes 24..32: the identity, then the format.
     fn tail(&self) -> [u8; 8] {
-        let t = self.rule_tag.to_le_bytes();
-        [
-            t[0],
-            t[1],
-            t[2],
-            t[3],
-            self.size,
-            self.roles,
-            self.opening_plies,
-            self.format,
-        ]
+        let mut t = [self.format; 8];
+        t[..IDENTITY_LEN].copy_from_slice(&self.identity().to_bytes());
+        t
     }
 }
 
@@ -112,12 +131,8 @@ pub fn decode(bytes: &[u8], number: u32, table: &BlockTable) -> Result<Vec<u8>, 
     }
     if bytes[24..32] != table.tail() {
         return Err(format!(
-            "belongs to the table of rule tag {:#010x}, size {}, role mask {:#06b}, lock {}, \
-             format {}, not the one named",
-            u32_at(24),
-            bytes[28],
-            bytes[29],
-            bytes[30],
+            "belongs to the table of {}, format {}, not the one named",
+            TableIdentity::from_bytes(&bytes[24..]),
             bytes[31]
         ));
     }

@@ -13,6 +13,7 @@ use rules::ttc::Position;
 use std::path::Path;
 use tables::any::AnyTable;
 use tables::checksum::CRC64;
+use tables::TableIdentity;
 
 /// Compresses and writes whole blocks `first..` (the last may be short)
 /// in parallel; returns the bytes written.
@@ -45,17 +46,11 @@ fn export_table(
     block_folders(dir, blocks >> 10)?;
     let crc = t.cells_crc();
     let v = t.variant();
-    let named = block::BlockTable {
-        cells_crc: crc,
-        rule_tag: v.reading().rule_tag(),
-        size: v.size(),
-        roles: v.roles_mask(),
-        opening_plies: v.opening_plies(),
-        format: match t {
-            AnyTable::Source(_) => block::SOURCE,
-            AnyTable::Compact(_) => block::COMPACT,
-        },
+    let format = match t {
+        AnyTable::Source(_) => block::SOURCE,
+        AnyTable::Compact(_) => block::COMPACT,
     };
+    let named = block::BlockTable::of(TableIdentity::of(v), crc, format);
     let batch = ((64u64 << 20) / bs).max(1) * bs;
     let (mut pending, mut next, mut bytes) = (Vec::new(), 0u64, 0u64);
     let mut digest = CRC64.digest();
@@ -108,8 +103,7 @@ fn open_tables(main: &Path, compare: Option<&Path>) -> Result<Vec<AnyTable>, Sit
     if let Some(c) = compare {
         let o = AnyTable::open_limited(c, true, limit)?;
         let (va, vb) = (out[0].variant(), o.variant());
-        if (va.size(), va.roles_mask(), va.opening_plies())
-            != (vb.size(), vb.roles_mask(), vb.opening_plies())
+        if !TableIdentity::of(va).same_layout(&TableIdentity::of(vb))
             || out[0].counts() != o.counts()
         {
             return Err(SiteError::Layout {

@@ -216,7 +216,7 @@ fn cell_of(idx: &Index, oidx: &OpeningIndex, pos: &Position) -> CellAnswer {
         None => (Section::Post, idx.rank_position(pos)),
     };
     CellAnswer {
-        section: section.name(),
+        section,
         index: index.expect("a legal position has a rank"),
     }
 }

@@ -15,13 +15,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering::Relaxed;
 use tables::code::DRAW;
+use tables::TableIdentity;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(super) struct Checkpoint {
-    pub rule_tag: u32,
-    pub size: u8,
-    pub roles: u8,
-    pub opening_plies: u8,
+    /// The table being solved: the fields `rule_tag`, `size`, `roles` and
+    /// `opening_plies` of `state.json`.
+    #[serde(flatten)]
+    pub table: TableIdentity,
     /// Last completed step: "init", "wdl", "split" (the split of the
     /// decided positions into pending wins and losses has begun),
     /// "prepare", "distance", "draws".
@@ -47,10 +48,7 @@ impl Checkpoint {
     /// The state before any phase of a fresh solve of `variant`.
     pub fn start(variant: Variant) -> Checkpoint {
         Checkpoint {
-            rule_tag: variant.reading().rule_tag(),
-            size: variant.size(),
-            roles: variant.roles_mask(),
-            opening_plies: variant.opening_plies(),
+            table: TableIdentity::of(variant),
             phase: "start".into(),
             number: 0,
             terminal: 0,
@@ -296,6 +294,28 @@ pub(super) fn hint_fresh(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::ttc::{PawnReading, Role};
+
+    /// `state.json` names the table by the same four top-level fields, in
+    /// the same order, as before the identity had a type of its own, and a
+    /// state file written then still reads.
+    #[test]
+    fn the_state_file_names_the_table_as_before() {
+        let cp = Checkpoint::start(Variant::standard(PawnReading::OutboundOnly));
+        assert_eq!(
+            serde_json::to_string(&cp).unwrap(),
+            "{\"rule_tag\":1414808321,\"size\":4,\"roles\":15,\"opening_plies\":6,\
+             \"phase\":\"start\",\"number\":0,\"terminal\":0,\"passes\":[],\
+             \"clean_stop\":false,\"boot_id\":null}"
+        );
+        let old = r#"{"rule_tag": 1414808323, "size": 3, "roles": 7, "opening_plies": 4,
+            "phase": "wdl", "number": 3, "terminal": 12, "passes": []}"#;
+        let cp: Checkpoint = serde_json::from_str(old).unwrap();
+        let pnb = [Role::Pawn, Role::Knight, Role::Bishop];
+        let v = Variant::new(3, &pnb, PawnReading::TravelDirection, 4).unwrap();
+        assert_eq!(cp.table.variant(), Some(v));
+        assert_eq!((cp.phase.as_str(), cp.number, cp.terminal), ("wdl", 3, 12));
+    }
 
     /// The flags of a clean stop serve one resume of that stop only: a
     /// resumed run killed before its first new checkpoint leaves a state

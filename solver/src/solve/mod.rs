@@ -85,7 +85,7 @@ use tables::code::DRAW;
 use tables::file::TableWriter;
 use tables::fsutil::tmp_path;
 use tables::fsutil::OutputLock;
-use tables::{Index, OpeningIndex};
+use tables::{Index, OpeningIndex, TableIdentity};
 use work::{log, map_bits, work_dir, Ctx, PoolCaps};
 
 /// Solves `variant` into the table file `opts.out`.
@@ -238,23 +238,14 @@ fn interrupted(
             ),
         );
     }
-    let ours = (
-        variant.reading().rule_tag(),
-        variant.size(),
-        variant.roles_mask(),
-        variant.opening_plies(),
-    );
-    let theirs = (c.rule_tag, c.size, c.roles, c.opening_plies);
-    if ours != theirs {
-        let show = |(tag, size, roles, lock): (u32, u8, u8, u8)| {
-            format!("rule tag {tag:#010x}, size {size}, role mask {roles:#06b}, lock {lock}")
-        };
+    let ours = TableIdentity::of(variant);
+    if c.table != ours {
         bail!(
             "{} holds an interrupted solve of other rules ({}); this run asks for {}; \
              run with the same options to resume it, or --fresh to discard it",
             dir.display(),
-            show(theirs),
-            show(ours)
+            c.table,
+            ours
         );
     }
     Ok(Some((c, synced_only)))
@@ -272,7 +263,10 @@ fn solve_inner(
     // live work files.
     let _lock = OutputLock::acquire(&opts.out)?;
     refuse_output(opts)?;
-    let idx = Index::new(variant);
+    // The one index of this solve: shared with every header check of the
+    // table (`Index::size_of`), so it is built once per process.
+    let shared = Index::shared(variant);
+    let idx: &Index = &shared;
     let oidx = OpeningIndex::new(variant);
     let dir = work_dir(&opts.out);
     let (cp, after_restart) = match interrupted(variant, opts, &dir)? {
@@ -282,7 +276,7 @@ fn solve_inner(
     let resumed = cp.is_some();
     let words = idx.size().div_ceil(64) as usize;
     let bits = [dir.join("win.bits"), dir.join("loss.bits")];
-    space::reserve_all(&opts.out, variant, &bits, (words * 8) as u64, resumed)?;
+    space::reserve_all(&opts.out, (idx, &oidx), &bits, (words * 8) as u64, resumed)?;
     fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let writer = TableWriter::create(&opts.out, variant, 0, resumed)?;
     let wmap = map_bits(&bits[0], words, !resumed)?;
@@ -296,7 +290,7 @@ fn solve_inner(
         ListUse::Overflowing => PoolCaps::TINY,
         _ => PoolCaps::FULL,
     };
-    let mut ctx = Ctx::new(&idx, cells, &wmap, &lmap, sweeps_left, caps, opts.progress);
+    let mut ctx = Ctx::new(idx, cells, &wmap, &lmap, sweeps_left, caps, opts.progress);
     ctx.pass_lines = opts.pass_lines;
     ctx.fold = tuning.mirror;
     ctx.list_ratio = match lists {
@@ -339,7 +333,7 @@ fn solve_inner(
     mark_draws(cells, opts.progress);
     // Phase 5: the opening.
     let open = writer.opening_cells();
-    opening::solve_opening(&idx, &oidx, cells, open, opts.progress)?;
+    opening::solve_opening(idx, &oidx, cells, open, opts.progress)?;
 
     let t = Instant::now();
     let post_hist = histogram(unsafe_bytes(cells));
@@ -347,7 +341,7 @@ fn solve_inner(
     let (crc, sha) = seal_checked(writer, check, &dir, opts.progress, t)?;
     Ok(SolveReport {
         variant: variant.describe(),
-        rule_tag: format!("{:#010x}", variant.reading().rule_tag()),
+        rule_tag: TableIdentity::of(variant).rule_tag_text(),
         table: opts.out.display().to_string(),
         terminal: cp.terminal,
         passes: cp.passes,

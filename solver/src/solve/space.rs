@@ -5,7 +5,6 @@
 
 use super::filters::LINE_WORDS;
 use anyhow::Result;
-use rules::ttc::Variant;
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 use tables::fsutil;
@@ -19,24 +18,31 @@ use tables::{Index, OpeningIndex};
 /// 3x3), and the sidecar.
 const STATE_FILES: u64 = 512 << 10;
 
-/// Room kept for the small files of a solve of `variant`: the checkpoint
-/// files and the change flags a clean stop saves (`flags.bin`, 8 bytes a
-/// word of the previous pass's filters, beside its temporary name).
-fn small_files(variant: Variant) -> u64 {
-    let blocks = Index::new(variant).num_sides() as u64;
+/// Room kept for the small files of a solve with index `idx`: the
+/// checkpoint files and the change flags a clean stop saves (`flags.bin`,
+/// 8 bytes a word of the previous pass's filters, beside its temporary
+/// name).
+fn small_files(idx: &Index) -> u64 {
+    let blocks = idx.num_sides() as u64;
     let flags = 16 + blocks * (LINE_WORDS as u64 + 1) * 8;
     STATE_FILES + 2 * flags
 }
 
-/// Bytes of the table file of `variant`.
-pub(super) fn table_len(variant: Variant) -> u64 {
-    HEADER_LEN as u64 + Index::new(variant).size() + OpeningIndex::new(variant).size()
+/// Bytes of the table file of the variant of `idx` and `oidx`.
+fn table_len(idx: &Index, oidx: &OpeningIndex) -> u64 {
+    HEADER_LEN as u64 + idx.size() + oidx.size()
 }
 
-/// The files of a solve of `variant` at `out` and their full lengths:
-/// `out.tmp` and the two bitmaps of `bits_len` bytes each.
-fn files(out: &Path, variant: Variant, bits: &[PathBuf], bits_len: u64) -> Vec<(PathBuf, u64)> {
-    let mut v = vec![(tmp_path(out), table_len(variant))];
+/// The files of a solve at `out` with the indexes `idx` and `oidx`, and
+/// their full lengths: `out.tmp` and the two bitmaps of `bits_len` bytes
+/// each.
+fn files(
+    out: &Path,
+    (idx, oidx): (&Index, &OpeningIndex),
+    bits: &[PathBuf],
+    bits_len: u64,
+) -> Vec<(PathBuf, u64)> {
+    let mut v = vec![(tmp_path(out), table_len(idx, oidx))];
     v.extend(bits.iter().map(|b| (b.clone(), bits_len)));
     v
 }
@@ -60,19 +66,19 @@ fn still_needed(files: &[(PathBuf, u64)], resumed: bool) -> u64 {
 /// The space error naming `out.tmp`, the bytes needed and available.
 pub(super) fn reserve_all(
     out: &Path,
-    variant: Variant,
+    (idx, oidx): (&Index, &OpeningIndex),
     bits: &[PathBuf],
     bits_len: u64,
     resumed: bool,
 ) -> Result<()> {
-    let files = files(out, variant, bits, bits_len);
+    let files = files(out, (idx, oidx), bits, bits_len);
     let mut needed = still_needed(&files, resumed);
     if !resumed {
         // A fresh run truncates leftovers first, freeing their blocks.
         let freed: u64 = files.iter().map(|(p, _)| fsutil::allocated(p)).sum();
         needed = needed.saturating_sub(freed);
     }
-    fsutil::ensure_space(&files[0].0, needed + small_files(variant))?;
+    fsutil::ensure_space(&files[0].0, needed + small_files(idx))?;
     Ok(())
 }
 
@@ -96,7 +102,7 @@ pub(super) fn reserve_bits(bits: &[PathBuf], bits_len: u64) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::ttc::{PawnReading, Role};
+    use rules::ttc::{PawnReading, Role, Variant};
 
     #[test]
     fn the_room_kept_holds_the_change_flags_of_a_clean_stop_twice() {
@@ -108,11 +114,12 @@ mod tests {
         )
         .unwrap();
         let dir = tempfile::tempdir().unwrap();
-        let f = super::super::filters::ChangeFilter::new(Index::new(v).num_sides());
+        let idx = Index::new(v);
+        let f = super::super::filters::ChangeFilter::new(idx.num_sides());
         super::super::checkpoint::save_flags(dir.path(), &[&f], 7).unwrap();
         let len = std::fs::metadata(dir.path().join("flags.bin"))
             .unwrap()
             .len();
-        assert_eq!(small_files(v), STATE_FILES + 2 * len);
+        assert_eq!(small_files(&idx), STATE_FILES + 2 * len);
     }
 }

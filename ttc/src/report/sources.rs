@@ -40,7 +40,7 @@ impl TableInfo {
             path: path.display().to_string(),
             format: t.format().to_string(),
             rules: v.describe(),
-            rule_tag: format!("{:#010x}", v.reading().rule_tag()),
+            rule_tag: tables::TableIdentity::of(v).rule_tag_text(),
             cells_crc: format!("{:#018x}", t.cells_crc()),
         })
     }

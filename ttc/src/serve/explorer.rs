@@ -14,6 +14,7 @@ use solver::probe::{Probe, Prober};
 use std::path::Path;
 use tables::any::AnyTable;
 use tables::code::Wdl;
+use tables::TableIdentity;
 
 /// `GET /api/info`.
 #[derive(Debug, Serialize)]
@@ -77,8 +78,7 @@ impl Explorer {
                 let (o, other_file) = open_verified(path, progress, allow_mapped)?;
                 files.push(other_file);
                 let (va, vb) = (m.variant(), o.variant());
-                if (va.size(), va.roles_mask(), va.opening_plies())
-                    != (vb.size(), vb.roles_mask(), vb.opening_plies())
+                if !TableIdentity::of(va).same_layout(&TableIdentity::of(vb))
                     || m.table().counts() != o.table().counts()
                 {
                     bail!(

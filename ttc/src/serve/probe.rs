@@ -16,10 +16,7 @@ pub fn probe_answer(e: &Explorer, p: &Probe) -> Result<PositionAnswer, ApiError>
     let main = e.main();
     let v = main.variant();
     let (section, index, _) = main.cell(&p.position)?;
-    let cell = CellAnswer {
-        section: section.name(),
-        index,
-    };
+    let cell = CellAnswer { section, index };
     let mut answer = PositionAnswer::from_probe(p, cell, v);
     if let Some(other) = e.other_probe(&p.position)? {
         answer.compare_with(p, &other, v);
