@@ -45,10 +45,11 @@ impl Captures {
             .map(|&(a, b)| (a as usize, b as usize))
     }
 
-    /// Whether `want` of the captures have pairwise distinct points (a
-    /// greedy matching: `false` may still have them).
-    fn matching_at_least(&self, want: u32) -> bool {
-        let mut used = 0u64;
+    /// Whether `want` of the captures with no point in `avoid` have
+    /// pairwise distinct points (a greedy matching: `false` may still have
+    /// them).
+    fn matching_at_least(&self, want: u32, avoid: u64) -> bool {
+        let mut used = avoid;
         let mut n = 0;
         for (a, b) in self.iter() {
             let m = 1u64 << a | 1u64 << b;
@@ -139,7 +140,7 @@ impl Position {
         let counts = self.visible_counts(them);
         let theirs = self.captures(them);
         let reach = if self.opening { 1 } else { 2 };
-        if counts.iter().all(|&c| c > reach) && theirs.matching_at_least(5) {
+        if counts.iter().all(|&c| c > reach) && theirs.matching_at_least(5, 0) {
             return None;
         }
         let mut won = None;
@@ -173,8 +174,8 @@ impl Position {
         if left.contains(&0) {
             return Some(None);
         }
-        let kept = Self::surviving(theirs, f1, t1);
-        if !self.opening && !left.contains(&1) && kept.matching_at_least(3) {
+        let touched = 1 << f1 | 1 << t1;
+        if !self.opening && !left.contains(&1) && theirs.matching_at_least(3, touched) {
             return None;
         }
         let mut after = *self;
@@ -194,11 +195,11 @@ impl Position {
                 }
             }
         }
-        let replies = after.captures_after(them, f1, t1, kept);
+        let replies = after.captures_after(them, f1, t1, Self::surviving(theirs, f1, t1));
         if replies.len == 0 {
             return Some(Some(Action::Pass));
         }
-        if replies.matching_at_least(3) {
+        if replies.matching_at_least(3, 0) {
             return None;
         }
         after.second_action_wins(&replies).map(Some)

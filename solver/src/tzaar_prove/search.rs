@@ -109,14 +109,24 @@ impl Search {
     /// Whether the side to move of `pos` can force a win within `d` turns
     /// (its own and the opponent's turns both count). `None`: stopped.
     pub fn win_within(&self, pos: &Position, d: u8, ply: u8) -> Option<bool> {
+        if d == 1 {
+            // A side with no capture has no turn: no win at once either,
+            // which is the status's answer too; only a missing type is
+            // looked at apart.
+            let me = pos.side_to_move();
+            if pos.visible_counts(me).contains(&0) {
+                return Some(false);
+            }
+            if pos.visible_counts(me.opponent()).contains(&0) {
+                return Some(true);
+            }
+            return self.tick().then(|| pos.wins_at_once());
+        }
         if let Some(won) = over(pos) {
             return Some(won);
         }
         if d == 0 {
             return Some(false);
-        }
-        if d == 1 {
-            return self.tick().then(|| pos.wins_at_once());
         }
         let key = pos.hash_key();
         let f = self.table.get(key);
