@@ -37,7 +37,9 @@
 //! pieces one at a time, White first) in [`Setup`] and [`Stage`], with
 //! [`stage_perft`] counting its plies.
 
+mod children;
 mod geometry;
+mod immediate_win;
 mod movegen;
 pub mod notation;
 pub mod opening;

@@ -4,6 +4,7 @@
 use super::geometry::first_on_ray;
 use super::piece::{code_height, code_stack};
 use super::*;
+use std::ops::ControlFlow;
 
 impl Position {
     /// Calls `f(from, to, is_capture)` for every first-occupied-point landing
@@ -46,6 +47,20 @@ impl Position {
         with_stacks: bool,
         mut f: impl FnMut(usize, usize, bool),
     ) {
+        let _ = self.try_for_each_landing_sorted(color, with_stacks, |from, to, capture| {
+            f(from, to, capture);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Position::for_each_landing_sorted`] that stops when `f` breaks.
+    #[inline(always)]
+    pub(super) fn try_for_each_landing_sorted<B>(
+        &self,
+        color: Color,
+        with_stacks: bool,
+        mut f: impl FnMut(usize, usize, bool) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let own = self.mask(color);
         let mut bb = own;
         while bb != 0 {
@@ -64,13 +79,14 @@ impl Position {
             for &to in &targets[..n] {
                 if own >> to & 1 != 0 {
                     if with_stacks {
-                        f(from, to, false);
+                        f(from, to, false)?;
                     }
                 } else if h >= code_height(self.stacks[to]) {
-                    f(from, to, true);
+                    f(from, to, true)?;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Number of second actions of `color` other than the pass.

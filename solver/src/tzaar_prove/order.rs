@@ -1,20 +1,30 @@
 //! Turn ordering: which turns of a position to try first.
 //!
-//! The side that tries to win (an OR node) tries first the turns that
-//! leave the opponent least: the fewest visible pieces of its scarcest
-//! type (a type at zero has lost), then the fewest first captures (none
-//! at all has lost too). The side that defends (an AND node) must answer
-//! every turn anyway, so its turns keep the canonical order. In both, the
-//! best turn stored in the table, if any, goes first.
+//! Both sides try first the turns that leave the opponent least: the
+//! fewest visible pieces of its scarcest type (a type at zero has lost),
+//! then the fewest first captures (none at all has lost too). The side
+//! that tries to win looks for a winning turn, the side that defends for
+//! an escape; a side that must answer every turn (no win, or no escape)
+//! tries them all in whatever order. Before them go the best turn stored
+//! in the table and the turn that last succeeded at the same depth in this
+//! thread (the killer heuristic: sibling positions often share their
+//! answer).
 
 use rules::tzaar::{Position, Turn};
+use std::ops::ControlFlow;
 
-/// The legal turns of a position and the order to try them in.
+/// The legal turns of a position in the order to try them.
 pub struct Ordered {
-    /// The turns in the canonical order of [`Position::turns`].
-    pub turns: Vec<Turn>,
-    /// Indices into `turns`, in the order to try them.
-    pub order: Vec<u16>,
+    /// Each turn with its sort key; the low 16 bits of the key are the
+    /// turn's index in the canonical order of [`Position::turns`].
+    pub items: Vec<(u64, Turn)>,
+}
+
+impl Ordered {
+    /// The turns in the order to try them, with their canonical indices.
+    pub fn iter(&self) -> impl Iterator<Item = (u16, Turn)> + '_ {
+        self.items.iter().map(|&(k, t)| (k as u16, t))
+    }
 }
 
 /// The ordering key of `child` (the opponent of the mover to move): 0 if
@@ -35,25 +45,21 @@ pub fn key(child: &Position) -> u32 {
     }
 }
 
-/// The turns of `pos` (which must not be over), the turn at index `best`
-/// (if in range) first, then by [`key`] if `keyed`, else canonically.
-pub fn ordered(pos: &Position, best: u16, keyed: bool) -> Ordered {
-    let turns = pos.turns();
-    let mut keys: Vec<(bool, u32, u16)> = turns
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let k = if keyed {
-                key(&pos.play_unchecked(t))
-            } else {
-                0
-            };
-            (i as u16 != best, k, i as u16)
-        })
-        .collect();
-    keys.sort_unstable();
-    Ordered {
-        turns,
-        order: keys.into_iter().map(|k| k.2).collect(),
-    }
+/// The turns of `pos` (which must not be over): the turn at canonical
+/// index `best` (if in range) first, then `killer` (if legal here), then
+/// by [`key`] if `keyed`, else canonically. At most 65,536 turns are
+/// indexed (a position of 60 stacks has fewer than 20,000).
+pub fn ordered(pos: &Position, best: u16, keyed: bool, killer: Option<Turn>) -> Ordered {
+    let mut items = Vec::with_capacity(256);
+    let _ = pos.try_for_each_child(|i, t, c| {
+        let k = if keyed { key(c) } else { 0 };
+        let packed = ((i as u16 != best) as u64) << 63
+            | ((Some(t) != killer) as u64) << 62
+            | (k as u64) << 16
+            | (i as u16) as u64;
+        items.push((packed, t));
+        ControlFlow::<()>::Continue(())
+    });
+    items.sort_unstable_by_key(|&(k, _)| k);
+    Ordered { items }
 }

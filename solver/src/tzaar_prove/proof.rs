@@ -85,13 +85,15 @@ fn winner_node(s: &Search, pos: &Position, d: u8, lines: &mut Lines) -> io::Resu
     if lines.get(&key).is_some_and(|l| l.0 <= d) {
         return Ok(());
     }
-    let kids = ordered(pos, s.table.get(key).best, false);
-    let turn = kids
-        .order
-        .iter()
-        .map(|&i| kids.turns[i as usize])
-        .find(|t| s.lose_within(&pos.play_unchecked(t), d - 1, PLY_SEQ) == Some(true))
-        .ok_or_else(lost_search)?;
+    // A win at once ends the game: no defence to answer.
+    let turn = match pos.winning_turn() {
+        Some(t) => t,
+        None => ordered(pos, s.table.get(key).best, false, None)
+            .iter()
+            .map(|(_, t)| t)
+            .find(|t| s.lose_within(&pos.play_unchecked(t), d - 1, PLY_SEQ) == Some(true))
+            .ok_or_else(lost_search)?,
+    };
     lines.insert(key, (d, *pos, turn.to_string()));
     defender_node(s, &pos.play_unchecked(&turn), d - 1, lines)
 }

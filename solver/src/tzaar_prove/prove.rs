@@ -141,19 +141,15 @@ impl Prover {
 
 /// A best turn of `pos` proven won (`win`) or lost in exactly `d` turns.
 fn best_turn(s: &Search, pos: &Position, d: u8, win: bool) -> Option<Turn> {
-    let kids = ordered(pos, s.table.get(pos.hash_key()).best, false);
-    let pick = kids
-        .order
-        .iter()
-        .map(|&i| kids.turns[i as usize])
-        .find(|t| {
-            let c = pos.play_unchecked(t);
-            if win {
-                s.lose_within(&c, d - 1, PLY_SEQ) == Some(true)
-            } else {
-                d < 3 || s.win_within(&c, d - 3, PLY_SEQ) == Some(false)
-            }
-        });
+    let kids = ordered(pos, s.table.get(pos.hash_key()).best, false, None);
+    let pick = kids.iter().map(|(_, t)| t).find(|t| {
+        let c = pos.play_unchecked(t);
+        if win {
+            s.lose_within(&c, d - 1, PLY_SEQ) == Some(true)
+        } else {
+            d < 3 || s.win_within(&c, d - 3, PLY_SEQ) == Some(false)
+        }
+    });
     pick
 }
 

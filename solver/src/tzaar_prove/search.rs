@@ -4,19 +4,47 @@
 //!
 //! Both questions are answered exactly (no evaluation function, no
 //! pruning beyond the table's proven facts), or not at all (`None`) when
-//! the search is stopped. The top two levels run their children in
-//! parallel on the rayon pool.
+//! the search is stopped. The last two plies are special: "win within 1"
+//! is [`Position::wins_at_once`] (no turn list, no table), and "lose
+//! within 2" walks the turns one at a time and stops at the first escape.
+//! The top two levels run their children in parallel on the rayon pool,
+//! after the first child alone (most first children decide).
 
 use super::order::{ordered, Ordered};
 use super::table::{Table, UNKNOWN};
 use rayon::prelude::*;
-use rules::tzaar::{Position, Status};
+use rules::tzaar::{Position, Status, Turn};
+use std::cell::Cell;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Plies of the search tree (counted from the root) whose children are
 /// searched in parallel.
 const PARALLEL_PLIES: u8 = 2;
+
+/// Depths (turns left) with a killer turn: more are not searched.
+const KILLER_DEPTHS: usize = 32;
+
+thread_local! {
+    /// Per depth left, the turn that last won or escaped at that depth in
+    /// this thread (the killer heuristic): tried early by the siblings.
+    static KILLERS: Cell<[Option<Turn>; KILLER_DEPTHS]> = const { Cell::new([None; KILLER_DEPTHS]) };
+}
+
+fn killer(d: u8) -> Option<Turn> {
+    KILLERS.with(|k| k.get().get(d as usize).copied().flatten())
+}
+
+fn set_killer(d: u8, t: Turn) {
+    KILLERS.with(|k| {
+        let mut all = k.get();
+        if let Some(slot) = all.get_mut(d as usize) {
+            *slot = Some(t);
+            k.set(all);
+        }
+    });
+}
 
 /// What the threads of one proof share: the table, the stop flag, the
 /// deadline and the node count.
@@ -25,7 +53,8 @@ pub struct Search {
     pub table: Table,
     /// Set to stop every thread; the searches then answer `None`.
     pub stop: AtomicBool,
-    /// Positions expanded (turns generated) so far.
+    /// Positions expanded so far: positions whose turns were generated or
+    /// (in the last ply) tested for a win at once.
     pub nodes: AtomicU64,
     /// When the search started (the origin of `deadline_ns`).
     base: Instant,
@@ -80,6 +109,19 @@ impl Search {
     /// Whether the side to move of `pos` can force a win within `d` turns
     /// (its own and the opponent's turns both count). `None`: stopped.
     pub fn win_within(&self, pos: &Position, d: u8, ply: u8) -> Option<bool> {
+        if d == 1 {
+            // A side with no capture has no turn: no win at once either,
+            // which is the status's answer too; only a missing type is
+            // looked at apart.
+            let me = pos.side_to_move();
+            if pos.visible_counts(me).contains(&0) {
+                return Some(false);
+            }
+            if pos.visible_counts(me.opponent()).contains(&0) {
+                return Some(true);
+            }
+            return self.tick().then(|| pos.wins_at_once());
+        }
         if let Some(won) = over(pos) {
             return Some(won);
         }
@@ -97,17 +139,20 @@ impl Search {
         if !self.tick() {
             return None;
         }
-        let found = if d == 1 {
-            self.win_at_once(pos)
+        // A win at once first: it costs a fraction of one child.
+        let (found, within) = if let Some(t) = pos.winning_turn() {
+            let i = pos.turns().iter().position(|&u| u == t);
+            (Some(i.map_or(u16::MAX, |i| i as u16)), 1)
         } else {
-            let kids = ordered(pos, f.best, true);
             let test = |c: &Position| self.lose_within(c, d - 1, ply + 1);
-            self.any(pos, &kids, ply, test)?
+            (self.find(pos, f.best, d, ply, test)?, d)
         };
         self.table.update(key, |f| match found {
             Some(i) => {
-                f.win_le = f.win_le.min(d);
-                f.best = i;
+                f.win_le = f.win_le.min(within);
+                if i != u16::MAX {
+                    f.best = i;
+                }
             }
             None => f.nowin_ge = f.nowin_ge.max(d),
         });
@@ -134,56 +179,109 @@ impl Search {
         if !self.tick() {
             return None;
         }
-        let kids = ordered(pos, f.best, true);
         let test = |c: &Position| self.win_within(c, d - 1, ply + 1).map(|w| !w);
-        let escape = self.any(pos, &kids, ply, test)?;
+        let escape = if d <= 2 {
+            self.first_escape(pos, d, test)?
+        } else {
+            self.find(pos, f.best, d, ply, test)?
+        };
         self.table.update(key, |f| match escape {
             Some(i) => {
                 f.noloss_ge = f.noloss_ge.max(d);
-                f.best = i;
+                if i != u16::MAX {
+                    f.best = i;
+                }
             }
             None => f.loss_le = f.loss_le.min(d),
         });
         Some(escape.is_none())
     }
 
-    /// The index of a turn that wins at once (the opponent is to move and
-    /// has lost), if any.
-    fn win_at_once(&self, pos: &Position) -> Option<u16> {
-        let me = pos.side_to_move();
-        pos.turns().iter().position(|t| {
-            matches!(pos.play_unchecked(t).status(), Status::Won { winner, .. } if winner == me)
-        })
-        .map(|i| i as u16)
+    /// `Some(Some(u16::MAX))` if a turn of `pos` has a child that passes
+    /// `test`, `Some(None)` if none does, `None` if stopped. For shallow
+    /// depths: the killer, then the turns one at a time in the canonical
+    /// order, with no list. The turn found is not worth remembering as the
+    /// position's best (`u16::MAX`): it merely escapes, and tried first by
+    /// a deeper search of the position it would waste that search (the hard
+    /// win in 9 took ten times the CPU when it was kept).
+    fn first_escape(
+        &self,
+        pos: &Position,
+        d: u8,
+        test: impl Fn(&Position) -> Option<bool>,
+    ) -> Option<Option<u16>> {
+        if let Some(Ok(c)) = killer(d).map(|k| pos.play(&k)) {
+            if test(&c)? {
+                return Some(Some(u16::MAX));
+            }
+        }
+        let found = pos.try_for_each_child(|_, t, c| match test(c) {
+            Some(true) => ControlFlow::Break(Some(t)),
+            Some(false) => ControlFlow::Continue(()),
+            None => ControlFlow::Break(None),
+        });
+        match found {
+            ControlFlow::Continue(()) => Some(None),
+            ControlFlow::Break(None) => None,
+            ControlFlow::Break(Some(t)) => {
+                set_killer(d, t);
+                Some(Some(u16::MAX))
+            }
+        }
     }
 
-    /// The index of a turn of `pos` whose child passes `test`,
-    /// `Some(None)` if none does, `None` if stopped. In parallel near the root.
+    /// The canonical index of a turn of `pos` whose child passes `test`,
+    /// `Some(None)` if none does, `None` if stopped: the turns ordered
+    /// ([`ordered`], with the table's `best` and the killer of depth `d`).
+    fn find(
+        &self,
+        pos: &Position,
+        best: u16,
+        d: u8,
+        ply: u8,
+        test: impl Fn(&Position) -> Option<bool> + Sync,
+    ) -> Option<Option<u16>> {
+        let kids = ordered(pos, best, true, killer(d));
+        let found = self.any(pos, &kids, ply, test)?;
+        Some(found.map(|(i, t)| {
+            set_killer(d, t);
+            i
+        }))
+    }
+
+    /// The first turn of `kids` (index and turn) whose child passes `test`,
+    /// `Some(None)` if none does, `None` if stopped. In parallel near the
+    /// root, after the first turn alone.
     fn any(
         &self,
         pos: &Position,
         kids: &Ordered,
         ply: u8,
         test: impl Fn(&Position) -> Option<bool> + Sync,
-    ) -> Option<Option<u16>> {
-        let run = |i: u16| test(&pos.play_unchecked(&kids.turns[i as usize]));
-        if ply < PARALLEL_PLIES && kids.order.len() > 1 {
-            let hit = kids.order.par_iter().find_map_any(|&i| match run(i) {
-                Some(true) => Some(Some(i)),
-                None => Some(None),
-                Some(false) => None,
-            });
-            return match hit {
-                Some(Some(i)) => Some(Some(i)),
-                Some(None) => None,
-                None => Some(None),
-            };
-        }
-        for &i in &kids.order {
-            if run(i)? {
-                return Some(Some(i));
+    ) -> Option<Option<(u16, Turn)>> {
+        let run = |(i, t): (u16, Turn)| Some(test(&pos.play_unchecked(&t))?.then_some((i, t)));
+        let mut turns = kids.iter();
+        if ply >= PARALLEL_PLIES || kids.items.len() < 2 {
+            for it in turns {
+                if let Some(hit) = run(it)? {
+                    return Some(Some(hit));
+                }
             }
+            return Some(None);
         }
-        Some(None)
+        if let Some(hit) = run(turns.next().expect("two turns"))? {
+            return Some(Some(hit));
+        }
+        let rest: Vec<(u16, Turn)> = turns.collect();
+        let hit = rest.par_iter().find_map_any(|&it| match run(it) {
+            Some(Some(hit)) => Some(Some(hit)),
+            None => Some(None),
+            Some(None) => None,
+        });
+        match hit {
+            Some(Some(hit)) => Some(Some(hit)),
+            Some(None) => None,
+            None => Some(None),
+        }
     }
 }
