@@ -1,9 +1,9 @@
 //! Grouped horizontal bars of shares (x: percent, 0 to 100), each
 //! labelled with its count and total.
 
-use super::axis::Keyed;
 use super::chart::Bars;
-use super::style::{colour, dark, err, text_style, DESC_SIZE, FONT, TEXT_SIZE};
+use super::share_axes::{fill_bar, share_chart, ShareAxes};
+use super::style::{dark, err, text_style, TEXT_SIZE};
 use anyhow::Result;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -30,45 +30,19 @@ pub fn draw_bars<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, b: &Bars) ->
         .map(|g| g.name.chars().count())
         .max()
         .unwrap_or(0) as u32;
-    let keys: Vec<f64> = centres.iter().map(|c| -c.0).collect();
-    // Row r is drawn at y = -r, so the first group is on top.
-    let mut chart = ChartBuilder::on(area)
-        .margin_left(10)
-        .margin_right(28)
-        .margin_bottom(6)
-        .x_label_area_size(50)
-        .y_label_area_size(24 + 8 * longest)
-        .build_cartesian_2d(
-            Keyed::new(0.0, 100.0, vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]),
-            Keyed::new(-last - 0.7, 0.7, keys),
-        )
-        .map_err(err)?;
-    let names = centres.clone();
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .x_desc(b.x_desc.as_str())
-        .axis_desc_style((FONT, DESC_SIZE))
-        .label_style((FONT, TEXT_SIZE))
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| {
-            names
-                .iter()
-                .find(|c| (c.0 + v).abs() < 1e-6)
-                .map(|c| c.1.clone())
-                .unwrap_or_default()
-        })
-        .draw()
-        .map_err(err)?;
+    let axes = ShareAxes {
+        x_desc: &b.x_desc,
+        rows: &centres,
+        last_row: last,
+        pad: 0.7,
+        label_width: 24 + 8 * longest,
+        margins: (0, 10, 28),
+    };
+    let mut chart = share_chart(area, &axes)?;
     for &(row, bar) in &rows {
         let fill = b.series[bar.series].colour;
+        fill_bar(&mut chart, (0.0, bar.percent), row, 0.4, fill)?;
         let y = -row;
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(0.0, y - 0.4), (bar.percent, y + 0.4)],
-                colour(fill).filled(),
-            )))
-            .map_err(err)?;
         // Inside a long bar, else just after it.
         let (x, style) = if bar.percent > 50.0 {
             let ink = if dark(fill) { WHITE } else { BLACK };

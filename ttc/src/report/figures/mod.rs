@@ -6,7 +6,8 @@
 //! returns a [`chart::Chart`]: plain data (counts and the totals they are
 //! shares of), nothing computed but shares. [`render::render`] then draws
 //! that chart and nothing else ([`bars`], [`histogram`], [`heat_map`],
-//! and for the Surakarta figures [`stacked`] shares,
+//! and for the Surakarta figures [`stacked`] shares (both on
+//! [`share_axes`]),
 //! small multiples of histograms ([`panels`]), a [`text_table`] and heat
 //! maps on the [`board`]; under a [`legend`] header, on [`axis`] axes
 //! with a level [`y_title`], in one [`style`]), makes
@@ -27,6 +28,7 @@ pub mod legend;
 pub mod panels;
 pub mod portable;
 pub mod render;
+pub mod share_axes;
 pub mod stacked;
 pub mod style;
 pub mod text_table;

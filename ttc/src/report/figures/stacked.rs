@@ -2,10 +2,10 @@
 //! by side sharing the rows' names: each row's segments left to right in
 //! the series' colours, a segment wide enough labelled with its share.
 
-use super::axis::Keyed;
 use super::chart::pct_text;
 use super::chart::Stacked;
-use super::style::{colour, dark, err, text_style, DESC_SIZE, FONT, TEXT_SIZE};
+use super::share_axes::{fill_bar, share_chart, ShareAxes};
+use super::style::{dark, err, text_style, DESC_SIZE, TEXT_SIZE};
 use super::y_title::Y_TITLE_SPACE;
 use anyhow::Result;
 use plotters::coord::Shift;
@@ -78,40 +78,19 @@ fn draw_panel<DB: DrawingBackend>(
     n: f64,
     label_w: u32,
 ) -> Result<()> {
-    let keys: Vec<f64> = rows.iter().map(|r| -r.0).collect();
     let names: Vec<(f64, String)> = rows
         .iter()
-        .map(|&(r, g, i)| (-r, s.groups[g].rows[i].name.clone()))
+        .map(|&(r, g, i)| (r, s.groups[g].rows[i].name.clone()))
         .collect();
-    let mut chart = ChartBuilder::on(area)
-        .margin_top(Y_TITLE_SPACE)
-        .margin_left(if label_w > 0 { 10 } else { 14 })
-        .margin_right(14)
-        .margin_bottom(6)
-        .x_label_area_size(50)
-        .y_label_area_size(label_w)
-        .build_cartesian_2d(
-            Keyed::new(0.0, 100.0, vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]),
-            Keyed::new(-(n - 1.0) - 0.6, 0.6, keys),
-        )
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .x_desc(s.x_desc.as_str())
-        .axis_desc_style((FONT, DESC_SIZE))
-        .label_style((FONT, TEXT_SIZE))
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| {
-            names
-                .iter()
-                .find(|c| (c.0 - v).abs() < 1e-6)
-                .filter(|_| label_w > 0)
-                .map(|c| c.1.clone())
-                .unwrap_or_default()
-        })
-        .draw()
-        .map_err(err)?;
+    let axes = ShareAxes {
+        x_desc: &s.x_desc,
+        rows: &names,
+        last_row: n - 1.0,
+        pad: 0.6,
+        label_width: label_w,
+        margins: (Y_TITLE_SPACE, if label_w > 0 { 10 } else { 14 }, 14),
+    };
+    let mut chart = share_chart(area, &axes)?;
     for &(r, g, i) in rows {
         let counts = &s.groups[g].rows[i].counts[p];
         let total: u64 = counts.iter().sum();
@@ -123,12 +102,7 @@ fn draw_panel<DB: DrawingBackend>(
         for (k, &c) in counts.iter().enumerate() {
             let share = 100.0 * c as f64 / total as f64;
             let fill = s.series[k].colour;
-            chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [(x, y - 0.36), (x + share, y + 0.36)],
-                    colour(fill).filled(),
-                )))
-                .map_err(err)?;
+            fill_bar(&mut chart, (x, x + share), r, 0.36, fill)?;
             if share >= LABEL_MIN {
                 let ink = if dark(fill) { WHITE } else { BLACK };
                 chart
