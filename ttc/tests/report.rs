@@ -6,11 +6,13 @@
 //! numbers. Also: the page names the tables, rules, rule tags and CRCs,
 //! loads nothing from elsewhere, and the output folder is checked.
 
+mod cli_util;
+
+use cli_util::{figure_data, group, json, read_json, svg_texts, ttc, u};
 use rules::ttc::{PawnReading, Role, Variant};
 use serde_json::Value;
 use solver::{solve, SolveOptions};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn solve_to(v: Variant, out: &Path) {
     let opts = SolveOptions {
@@ -21,53 +23,6 @@ fn solve_to(v: Variant, out: &Path) {
         pass_lines: false,
     };
     solve(v, &opts).unwrap();
-}
-
-fn ttc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttc"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ttc(args);
-    assert!(
-        out.status.success(),
-        "ttc {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn read_json(p: &Path) -> Value {
-    serde_json::from_slice(&std::fs::read(p).unwrap()).unwrap()
-}
-
-/// The chart data an SVG embeds.
-fn figure_data(svg: &str) -> Value {
-    let start = svg
-        .find("<metadata id=\"ttc-figure-data\">")
-        .expect("metadata")
-        + "<metadata id=\"ttc-figure-data\">".len();
-    let end = start + svg[start..].find("</metadata>").unwrap();
-    let text = svg[start..end]
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// The texts an SVG prints (trimmed).
-fn svg_texts(svg: &str) -> Vec<String> {
-    svg.split("<text")
-        .skip(1)
-        .map(|t| {
-            let body = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
-            body.trim().replace("&amp;", "&")
-        })
-        .collect()
 }
 
 /// `<rect>` elements: (x, y, width, height, fill).
@@ -85,22 +40,6 @@ fn svg_rects(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
             (n("x"), n("y"), n("width"), n("height"), attr(r, "fill"))
         })
         .collect()
-}
-
-fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
 }
 
 /// `[(x, count)]` of a histogram series in the figure data.

@@ -14,6 +14,7 @@
 #![cfg(unix)]
 
 mod browser_util;
+mod cli_util;
 mod serve_util;
 mod surakarta_util;
 

@@ -7,75 +7,13 @@
 //! damaged folder, Tic-Tac-Chec options) is refused by name without
 //! leaving a report behind.
 
+mod cli_util;
+
+use cli_util::{figure_data, group, json, read_json, solve_folder, svg_texts, ttc, u};
 use serde_json::Value;
-use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
+use solver::surakarta::Tablebase;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn ttc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ttc"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = ttc(args);
-    assert!(
-        out.status.success(),
-        "ttc {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn read_json(p: &Path) -> Value {
-    serde_json::from_slice(&fs::read(p).unwrap()).unwrap()
-}
-
-/// The chart data an SVG embeds.
-fn figure_data(svg: &str) -> Value {
-    let open = "<metadata id=\"ttc-figure-data\">";
-    let start = svg.find(open).expect("metadata") + open.len();
-    let end = start + svg[start..].find("</metadata>").unwrap();
-    let text = svg[start..end]
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&");
-    serde_json::from_str(&text).unwrap()
-}
-
-/// The texts an SVG prints (trimmed).
-fn svg_texts(svg: &str) -> Vec<String> {
-    svg.split("<text")
-        .skip(1)
-        .map(|t| {
-            let body = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
-            body.trim()
-                .replace("&amp;", "&")
-                .replace("&lt;", "<")
-                .replace("&gt;", ">")
-        })
-        .collect()
-}
-
-fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-fn u(v: &Value) -> u64 {
-    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
-}
 
 fn names_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)
@@ -84,17 +22,6 @@ fn names_in(dir: &Path) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-/// Every material up to `pieces` solved into `dir/skt`.
-fn solve_folder(dir: &Path, pieces: u32) -> PathBuf {
-    let out = dir.join("skt");
-    let options = BuildOptions {
-        max_pieces: pieces,
-        progress: false,
-    };
-    solve_tablebase(&out, &options, |_| {}).unwrap();
-    out
 }
 
 /// The files of a report of a folder of up to 4 pieces, sorted.
@@ -337,14 +264,22 @@ fn for_each_subset(points: &[usize], k: usize, f: &mut dyn FnMut(u64)) {
     go(points, k, 0, f);
 }
 
+/// Every material up to 4 pieces solved into `dir/skt` and packed (blocks
+/// of 1,000 cells) into `dir/packed`.
+fn solved_and_packed(dir: &Path) -> (PathBuf, PathBuf) {
+    let source = solve_folder(dir, 4);
+    let packed = dir.join("packed");
+    let (d, p) = (source.to_str().unwrap(), packed.to_str().unwrap());
+    let o = ttc(&["pack", d, p, "--block-size", "1000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    (source, packed)
+}
+
 #[test]
 fn a_packed_folder_gives_the_same_report() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = solve_folder(tmp.path(), 4);
-    let packed = tmp.path().join("packed");
+    let (dir, packed) = solved_and_packed(tmp.path());
     let (d, p) = (dir.to_str().unwrap(), packed.to_str().unwrap());
-    let o = ttc(&["pack", d, p, "--block-size", "1000"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let (ra, rb) = (tmp.path().join("ra"), tmp.path().join("rb"));
     let sa = json(&["--json", "report", d, "--out", ra.to_str().unwrap()]);
     let sb = json(&["--json", "report", p, "--out", rb.to_str().unwrap()]);
@@ -476,11 +411,8 @@ fn bad_input_is_named_and_leaves_no_report() {
 #[test]
 fn a_damaged_block_of_a_packed_folder_is_named() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = solve_folder(tmp.path(), 4);
-    let packed = tmp.path().join("packed");
-    let (d, p) = (dir.to_str().unwrap(), packed.to_str().unwrap());
-    let o = ttc(&["pack", d, p, "--block-size", "1000"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (_, packed) = solved_and_packed(tmp.path());
+    let p = packed.to_str().unwrap();
     let f = packed.join("surakarta-2v2.ctbl");
     let mut bytes = fs::read(&f).unwrap();
     let n = bytes.len();

@@ -9,23 +9,13 @@ use super::serve_util::Server;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use solver::surakarta::{solve_tablebase, BuildOptions};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Two pieces a side, captures both ways (b2xb5 round the a1 small loop).
 pub const START: &str = "6/1b2b1/6/6/1r2r1/6 r 0";
 
-/// Solves every material up to `pieces` into `dir/skt`.
-pub fn solve_folder(dir: &Path, pieces: u32) -> PathBuf {
-    let out = dir.join("skt");
-    let options = BuildOptions {
-        max_pieces: pieces,
-        progress: false,
-    };
-    solve_tablebase(&out, &options, |_| {}).unwrap();
-    out
-}
+pub use super::cli_util::solve_folder;
 
 /// `ttc serve DIR --allow-source` (the test's folder holds source tables).
 pub fn serve(dir: &Path) -> Server {
