@@ -32,6 +32,7 @@
 use super::codes::{END_DRAW, END_FILLER, END_UNDECIDED, RULE_FILLER};
 use super::error::SurakartaTableError;
 use super::header_identity::read_header;
+pub use super::header_identity::{TableHeader, GAME_TAG};
 use super::index::MaterialIndex;
 use super::material::Material;
 use crate::bytes::TableBytes;
@@ -48,28 +49,10 @@ pub const HEADER_LEN: usize = 128;
 pub const MAGIC: &[u8; 8] = b"TTCSKTB1";
 /// Format version at offset 8.
 pub const VERSION: u32 = 1;
-/// Game tag at offset 12: Surakarta under the Surakarta rules, WDL without
-/// and DTZ with the 50-ply rule.
-pub const GAME_TAG: u32 = 0x534B_5401;
-
 /// The file name of `material`'s table in a tablebase folder:
 /// `surakarta-MvO.tbl`.
 pub fn file_name(material: Material) -> String {
     format!("surakarta-{material}.tbl")
-}
-
-/// The header of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableHeader {
-    /// The material.
-    pub material: Material,
-    /// Cells (the index's count).
-    pub cells: u64,
-    /// CRC-64/XZ of the end codes then the rule codes.
-    pub cells_crc: u64,
-    /// The child material (after a capture) and the cells CRC of its table
-    /// at the time of the solve; `None` when a capture ends the game.
-    pub child: Option<(Material, u64)>,
 }
 
 /// The source header's frame: magic `TTCSKTB1`, version 1, bytes 20..24

@@ -15,16 +15,35 @@
 //! | 40 | 8 | cells CRC of the child table this one was solved from (0 if none) |
 //!
 //! The cells CRC is part of the identity: it is what a parent table
-//! records of the child it was solved from.
+//! records of the child it was solved from. [`TableHeader`] and
+//! [`GAME_TAG`] are also named from [`super::file`], where the source
+//! header's frame and `to_bytes`/`parse` are.
 
 use super::error::SurakartaTableError;
-use super::file::{TableHeader, GAME_TAG};
 use super::index::MaterialIndex;
 use super::material::Material;
 use crate::header_frame::{
     u32_at, u64_at, FrameFault, HeaderBytes, HeaderFault, HeaderFrame, HeaderIdentity, HEADER_LEN,
 };
 use std::path::Path;
+
+/// Game tag at offset 12: Surakarta under the Surakarta rules, WDL without
+/// and DTZ with the 50-ply rule.
+pub const GAME_TAG: u32 = 0x534B_5401;
+
+/// The header of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableHeader {
+    /// The material.
+    pub material: Material,
+    /// Cells (the index's count).
+    pub cells: u64,
+    /// CRC-64/XZ of the end codes then the rule codes.
+    pub cells_crc: u64,
+    /// The child material (after a capture) and the cells CRC of its table
+    /// at the time of the solve; `None` when a capture ends the game.
+    pub child: Option<(Material, u64)>,
+}
 
 /// Why a Surakarta identity was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
