@@ -1,11 +1,12 @@
 //! The header of a compact table ([`crate::compact`]); its layout is in
 //! docs/table-format.md. Bytes 12..19 are the table's identity, written
-//! and checked by [`crate::identity`], as in the source header.
+//! and checked by [`crate::identity`], as in the source header; the
+//! magic, version, fixed bytes and header CRC by the shared
+//! [`crate::header_frame`] ([`FRAME`]).
 
-use crate::checksum::CRC64;
 use crate::error::CompactError;
-use crate::header_bytes::first_wrong_byte;
-use crate::identity::{TableIdentity, HEADER_OFFSET as ID, IDENTITY_LEN};
+use crate::header_frame::{u32_at, u64_at, Fixed, FrameFault, HeaderFault, HeaderFrame};
+use crate::identity::TableIdentity;
 use crate::layout::{magic_text, COMPACT_MAGIC};
 use crate::{Index, OpeningIndex};
 use rules::ttc::Variant;
@@ -30,6 +31,33 @@ pub const DEFAULT_LEVEL: i32 = 15;
 /// default size, enough for the blocks of a few dozen positions and all
 /// their moves.
 pub const CACHE_BYTES: usize = 32 << 20;
+
+/// The compact header's frame: magic `TTCCPACK`, versions
+/// [`OLDEST_VERSION`] to [`FORMAT_VERSION`], byte 19 zero, the header
+/// length at 20, the header CRC at 80, reserved zeros from 88.
+pub const FRAME: HeaderFrame = HeaderFrame {
+    magic: COMPACT_MAGIC,
+    oldest: OLDEST_VERSION,
+    newest: FORMAT_VERSION,
+    crc_at: 80,
+    fixed: &[
+        Fixed {
+            offset: 19,
+            bytes: &[0],
+            what: "reserved, zero",
+        },
+        Fixed {
+            offset: 20,
+            bytes: &(HEADER_LEN as u32).to_le_bytes(),
+            what: "header length, 128",
+        },
+        Fixed {
+            offset: 88,
+            bytes: &[0u8; HEADER_LEN - 88],
+            what: "reserved, zero",
+        },
+    ],
+};
 
 /// Decoded compact header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,22 +116,16 @@ impl CompactHeader {
 
     /// The 128 header bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
-        let mut b = [0u8; HEADER_LEN];
-        b[0..8].copy_from_slice(COMPACT_MAGIC);
-        b[8..12].copy_from_slice(&self.version.to_le_bytes());
-        b[ID..ID + IDENTITY_LEN].copy_from_slice(&TableIdentity::of(self.variant).to_bytes());
-        b[20..24].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
-        b[24..32].copy_from_slice(&self.post.to_le_bytes());
-        b[32..40].copy_from_slice(&self.opening.to_le_bytes());
-        b[40..48].copy_from_slice(&self.cells_crc.to_le_bytes());
-        b[48..52].copy_from_slice(&self.block_size.to_le_bytes());
-        b[52..56].copy_from_slice(&self.level.to_le_bytes());
-        b[56..64].copy_from_slice(&self.blocks.to_le_bytes());
-        b[64..72].copy_from_slice(&self.data_len.to_le_bytes());
-        b[72..80].copy_from_slice(&self.index_crc.to_le_bytes());
-        let hcrc = CRC64.checksum(&b[0..80]);
-        b[80..88].copy_from_slice(&hcrc.to_le_bytes());
-        b
+        FRAME.write(self.version, &self.variant, |b| {
+            b[24..32].copy_from_slice(&self.post.to_le_bytes());
+            b[32..40].copy_from_slice(&self.opening.to_le_bytes());
+            b[40..48].copy_from_slice(&self.cells_crc.to_le_bytes());
+            b[48..52].copy_from_slice(&self.block_size.to_le_bytes());
+            b[52..56].copy_from_slice(&self.level.to_le_bytes());
+            b[56..64].copy_from_slice(&self.blocks.to_le_bytes());
+            b[64..72].copy_from_slice(&self.data_len.to_le_bytes());
+            b[72..80].copy_from_slice(&self.index_crc.to_le_bytes());
+        })
     }
 
     /// Parses and checks header bytes: magic, version, header CRC, rules,
@@ -113,34 +135,21 @@ impl CompactHeader {
     /// # Errors
     /// The [`CompactError`] naming the first problem found.
     pub fn parse(b: &[u8], file_len: u64, path: &Path) -> Result<CompactHeader, CompactError> {
-        let version = check_frame(b, file_len, path)?;
-        let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
-        let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-        let found = TableIdentity::from_bytes(&b[ID..]);
-        let variant = found
-            .variant()
-            .ok_or_else(|| CompactError::foreign(path, found))?;
+        let (version, variant, b) = FRAME
+            .read::<Variant>(b)
+            .map_err(|fault| refused(fault, file_len, path))?;
         let h = CompactHeader {
             variant,
             version,
-            post: u64_at(24),
-            opening: u64_at(32),
-            cells_crc: u64_at(40),
-            block_size: u32_at(48),
-            level: u32_at(52) as i32,
-            blocks: u64_at(56),
-            data_len: u64_at(64),
-            index_crc: u64_at(72),
+            post: u64_at(b, 24),
+            opening: u64_at(b, 32),
+            cells_crc: u64_at(b, 40),
+            block_size: u32_at(b, 48),
+            level: u32_at(b, 52) as i32,
+            blocks: u64_at(b, 56),
+            data_len: u64_at(b, 64),
+            index_crc: u64_at(b, 72),
         };
-        if u32_at(20) != HEADER_LEN as u32 {
-            return Err(CompactError::Layout {
-                path: path.to_path_buf(),
-                what: format!(
-                    "header length {} at offset 20 is not {HEADER_LEN}",
-                    u32_at(20)
-                ),
-            });
-        }
         h.check_layout(file_len)
             .map_err(|what| CompactError::Layout {
                 path: path.to_path_buf(),
@@ -211,55 +220,40 @@ impl CompactHeader {
     }
 }
 
-/// Checks what must hold before any field is decoded: the length, the
-/// magic, the version (returned), the header CRC and the fixed bytes.
-fn check_frame(b: &[u8], file_len: u64, path: &Path) -> Result<u32, CompactError> {
-    let p = || path.to_path_buf();
-    if b.len() < HEADER_LEN {
-        return Err(CompactError::TooShort {
-            path: p(),
+/// The [`CompactError`] of a header refused by its frame or identity.
+fn refused(fault: HeaderFault<TableIdentity>, file_len: u64, path: &Path) -> CompactError {
+    let p = path.to_path_buf();
+    match fault {
+        HeaderFault::Identity(found) => CompactError::foreign(path, found),
+        HeaderFault::Frame(FrameFault::TooShort { .. }) => CompactError::TooShort {
+            path: p,
             len: file_len,
-        });
-    }
-    if &b[0..8] != COMPACT_MAGIC {
-        return Err(CompactError::BadMagic {
-            path: p(),
-            found: magic_text(&b[0..8]),
-        });
-    }
-    let version = u32::from_le_bytes(b[8..12].try_into().expect("4 bytes"));
-    if !(OLDEST_VERSION..=FORMAT_VERSION).contains(&version) {
-        return Err(CompactError::Version {
-            path: p(),
-            found: version,
-        });
-    }
-    let stored = u64::from_le_bytes(b[80..88].try_into().expect("8 bytes"));
-    let computed = CRC64.checksum(&b[0..80]);
-    if stored != computed {
-        return Err(CompactError::HeaderCrc {
-            path: p(),
+        },
+        HeaderFault::Frame(FrameFault::Magic { found }) => CompactError::BadMagic {
+            path: p,
+            found: magic_text(&found),
+        },
+        HeaderFault::Frame(FrameFault::Version { found }) => {
+            CompactError::Version { path: p, found }
+        }
+        HeaderFault::Frame(FrameFault::Crc {
+            stored, computed, ..
+        }) => CompactError::HeaderCrc {
+            path: p,
             stored,
             computed,
-        });
-    }
-    let fields = [
-        (19, &[0u8][..], "reserved, zero"),
-        (
-            20,
-            &(HEADER_LEN as u32).to_le_bytes()[..],
-            "header length, 128",
-        ),
-        (88, &[0u8; HEADER_LEN - 88][..], "reserved, zero"),
-    ];
-    if let Some((offset, found, expected, what)) = first_wrong_byte(b, &fields) {
-        return Err(CompactError::Reserved {
-            path: p(),
+        },
+        HeaderFault::Frame(FrameFault::Fixed {
             offset,
             found,
             expected,
             what,
-        });
+        }) => CompactError::Reserved {
+            path: p,
+            offset,
+            found,
+            expected,
+            what,
+        },
     }
-    Ok(version)
 }

@@ -19,6 +19,7 @@
 //! [`TableIdentity::variant`] is the one check that they describe a rule
 //! set this build knows; every reader uses it.
 
+use crate::header_frame::{HeaderBytes, HeaderIdentity, IDENTITY_AT};
 use rules::ttc::Variant;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -26,8 +27,10 @@ use std::fmt;
 /// Bytes of an identity in a header.
 pub const IDENTITY_LEN: usize = 7;
 
-/// Offset of the identity in both table headers (source and compact).
-pub const HEADER_OFFSET: usize = 12;
+/// Offset of the identity in both table headers (source and compact):
+/// where every header frame puts its identity
+/// ([`crate::header_frame::IDENTITY_AT`]).
+pub const HEADER_OFFSET: usize = IDENTITY_AT;
 
 /// The identity of a table: the rule set as its files record it, checked
 /// or not (a header read from disk may name rules no build knows).
@@ -121,6 +124,24 @@ impl fmt::Display for TableIdentity {
             "rule tag {:#010x}, size {}, role mask {:#06b}, lock {}",
             self.rule_tag, self.size, self.roles, self.opening_plies
         )
+    }
+}
+
+/// A Tic-Tac-Chec header's identity: the rule set, as the seven bytes at
+/// [`HEADER_OFFSET`] (see the module docs), checked by
+/// [`TableIdentity::variant`].
+impl HeaderIdentity for Variant {
+    /// The identity found, when it names no rule set this build knows.
+    type Fault = TableIdentity;
+
+    fn write_identity(&self, header: &mut HeaderBytes) {
+        header[HEADER_OFFSET..HEADER_OFFSET + IDENTITY_LEN]
+            .copy_from_slice(&TableIdentity::of(*self).to_bytes());
+    }
+
+    fn read_identity(header: &HeaderBytes) -> Result<Variant, TableIdentity> {
+        let found = TableIdentity::from_bytes(&header[HEADER_OFFSET..]);
+        found.variant().ok_or(found)
     }
 }
 

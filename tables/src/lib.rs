@@ -3,7 +3,8 @@
 //! the compact table ([`compact`], [`compact_header`], [`pack`]).
 //!
 //! Dependencies between the files run one way: [`layout`], [`checksum`],
-//! [`header_bytes`], [`identity`] (which table a file holds), [`error`],
+//! [`header_frame`] (the magic, version, fixed bytes and CRC every header
+//! shares), [`identity`] (which table a file holds), [`error`],
 //! [`section`] and [`code`] at the bottom;
 //! [`fsutil`], [`guard`], [`huge`] and [`bytes`] above them; [`sidecar`] and the two headers
 //! above those; then [`file`](mod@file), [`block`], [`block_index`],
@@ -23,7 +24,7 @@ pub mod file;
 pub mod fold_layout;
 pub mod fsutil;
 pub mod guard;
-pub mod header_bytes;
+pub mod header_frame;
 pub mod huge;
 pub mod identity;
 pub mod index;

@@ -2,6 +2,7 @@
 //! parallel under a temporary name, checked cell by cell against the
 //! source, then renamed with their SHA-256 sidecar.
 
+use crate::block_index::BlockIndex;
 use crate::checksum::{block_crc, CRC64};
 use crate::compact::CompactTable;
 use crate::compact_header::{
@@ -323,11 +324,7 @@ fn write_blocks(
         }
         b = end;
     }
-    let mut ibytes = Vec::with_capacity(blocks as usize * INDEX_ENTRY_LEN);
-    for (off, crc) in &index {
-        ibytes.extend_from_slice(&off.to_le_bytes());
-        ibytes.extend_from_slice(&crc.to_le_bytes());
-    }
+    let ibytes = BlockIndex::from_entries(index, data_len).to_bytes();
     let header = CompactHeader {
         variant: sh.variant,
         version,

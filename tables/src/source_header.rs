@@ -20,7 +20,9 @@
 //! | 56 | 72 | reserved, zero |
 //!
 //! Bytes 12..19 are the table's identity, written and checked by
-//! [`crate::identity`], as in every other file of a table.
+//! [`crate::identity`], as in every other file of a table; the magic,
+//! version, fixed bytes and header CRC by the shared
+//! [`crate::header_frame`] ([`FRAME`]).
 //!
 //! Cells follow at offset 128: `post` bytes in [`crate::Index`] order, then
 //! `opening` bytes in [`crate::OpeningIndex`] order, with the codes of
@@ -31,16 +33,35 @@
 //! the header, the sizes against the index of the stated variant, and the
 //! cell CRC before anything is read.
 
-use crate::checksum::CRC64;
 use crate::error::TableError;
-use crate::header_bytes::first_wrong_byte;
-use crate::identity::{TableIdentity, HEADER_OFFSET as ID, IDENTITY_LEN};
+use crate::header_frame::{u64_at, FrameFault, HeaderFault, HeaderFrame};
 use crate::layout::{magic_text, COMPACT_MAGIC, SOURCE_MAGIC};
 use crate::{Index, OpeningIndex};
 use rules::ttc::Variant;
 use std::path::Path;
 
 pub use crate::layout::{SOURCE_HEADER_LEN as HEADER_LEN, SOURCE_VERSION as FORMAT_VERSION};
+
+/// The source header's frame: magic `TTCTBASE`, version 1, the header
+/// length at 20, the header CRC at 48, reserved zeros from 56.
+pub const FRAME: HeaderFrame = HeaderFrame {
+    magic: SOURCE_MAGIC,
+    oldest: FORMAT_VERSION,
+    newest: FORMAT_VERSION,
+    crc_at: 48,
+    fixed: &[
+        crate::header_frame::Fixed {
+            offset: 20,
+            bytes: &(HEADER_LEN as u32).to_le_bytes(),
+            what: "header length, 128",
+        },
+        crate::header_frame::Fixed {
+            offset: 56,
+            bytes: &[0u8; HEADER_LEN - 56],
+            what: "reserved, zero",
+        },
+    ],
+};
 
 /// Decoded header fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,18 +81,12 @@ pub struct Header {
 impl Header {
     /// The 128 header bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
-        let mut b = [0u8; HEADER_LEN];
-        b[0..8].copy_from_slice(SOURCE_MAGIC);
-        b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-        b[ID..ID + IDENTITY_LEN].copy_from_slice(&TableIdentity::of(self.variant).to_bytes());
-        b[19] = self.complete as u8;
-        b[20..24].copy_from_slice(&(HEADER_LEN as u32).to_le_bytes());
-        b[24..32].copy_from_slice(&self.post.to_le_bytes());
-        b[32..40].copy_from_slice(&self.opening.to_le_bytes());
-        b[40..48].copy_from_slice(&self.cells_crc.to_le_bytes());
-        let hcrc = CRC64.checksum(&b[0..48]);
-        b[48..56].copy_from_slice(&hcrc.to_le_bytes());
-        b
+        FRAME.write(FORMAT_VERSION, &self.variant, |b| {
+            b[19] = self.complete as u8;
+            b[24..32].copy_from_slice(&self.post.to_le_bytes());
+            b[32..40].copy_from_slice(&self.opening.to_le_bytes());
+            b[40..48].copy_from_slice(&self.cells_crc.to_le_bytes());
+        })
     }
 
     /// Parses and checks header bytes (magic, version, header CRC, rules,
@@ -80,19 +95,16 @@ impl Header {
     /// # Errors
     /// The [`TableError`] naming the first problem found.
     pub fn parse(b: &[u8], file_len: u64, path: &Path) -> Result<Header, TableError> {
-        check_frame(b, file_len, path)?;
         let p = || path.to_path_buf();
-        let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-        let found = TableIdentity::from_bytes(&b[ID..]);
-        let variant = found
-            .variant()
-            .ok_or_else(|| TableError::foreign(path, found))?;
+        let (_, variant, b) = FRAME
+            .read::<Variant>(b)
+            .map_err(|fault| refused(fault, file_len, path))?;
         let h = Header {
             variant,
             complete: b[19] == 1,
-            post: u64_at(24),
-            opening: u64_at(32),
-            cells_crc: u64_at(40),
+            post: u64_at(b, 24),
+            opening: u64_at(b, 32),
+            cells_crc: u64_at(b, 40),
         };
         let post = Index::size_of(variant);
         if h.post != post {
@@ -130,60 +142,42 @@ impl Header {
     }
 }
 
-/// Checks what must hold before any field is decoded: the length, the
-/// magic (naming a compact table as such), the version, the header CRC
-/// and the fixed bytes.
-fn check_frame(b: &[u8], file_len: u64, path: &Path) -> Result<(), TableError> {
-    let p = || path.to_path_buf();
-    if b.len() < HEADER_LEN {
-        return Err(TableError::TooShort {
-            path: p(),
+/// The [`TableError`] of a header refused by its frame or identity
+/// (a compact table's magic is named as such).
+fn refused(fault: HeaderFault<crate::TableIdentity>, file_len: u64, path: &Path) -> TableError {
+    let p = path.to_path_buf();
+    match fault {
+        HeaderFault::Identity(found) => TableError::foreign(path, found),
+        HeaderFault::Frame(FrameFault::TooShort { .. }) => TableError::TooShort {
+            path: p,
             len: file_len,
-        });
-    }
-    if &b[0..8] == COMPACT_MAGIC {
-        return Err(TableError::Compact { path: p() });
-    }
-    if &b[0..8] != SOURCE_MAGIC {
-        return Err(TableError::BadMagic {
-            path: p(),
-            found: magic_text(&b[0..8]),
-        });
-    }
-    let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
-    let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
-    let version = u32_at(8);
-    if version != FORMAT_VERSION {
-        return Err(TableError::Version {
-            path: p(),
-            found: version,
-        });
-    }
-    let stored = u64_at(48);
-    let computed = CRC64.checksum(&b[0..48]);
-    if stored != computed {
-        return Err(TableError::HeaderCrc {
-            path: p(),
+        },
+        HeaderFault::Frame(FrameFault::Magic { found }) if &found == COMPACT_MAGIC => {
+            TableError::Compact { path: p }
+        }
+        HeaderFault::Frame(FrameFault::Magic { found }) => TableError::BadMagic {
+            path: p,
+            found: magic_text(&found),
+        },
+        HeaderFault::Frame(FrameFault::Version { found }) => TableError::Version { path: p, found },
+        HeaderFault::Frame(FrameFault::Crc {
+            stored, computed, ..
+        }) => TableError::HeaderCrc {
+            path: p,
             stored,
             computed,
-        });
-    }
-    let fields = [
-        (
-            20,
-            &(HEADER_LEN as u32).to_le_bytes()[..],
-            "header length, 128",
-        ),
-        (56, &[0u8; HEADER_LEN - 56][..], "reserved, zero"),
-    ];
-    if let Some((offset, found, expected, what)) = first_wrong_byte(b, &fields) {
-        return Err(TableError::Reserved {
-            path: p(),
+        },
+        HeaderFault::Frame(FrameFault::Fixed {
             offset,
             found,
             expected,
             what,
-        });
+        }) => TableError::Reserved {
+            path: p,
+            offset,
+            found,
+            expected,
+            what,
+        },
     }
-    Ok(())
 }

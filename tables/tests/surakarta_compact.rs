@@ -111,3 +111,41 @@ fn truncated_foreign_and_wrong_material_files_are_refused() {
     let e = CompactMaterialTable::open(&out, None, 4).unwrap_err();
     assert!(e.to_string().contains("block index"), "{e}");
 }
+
+/// The block index is checked by the store the Tic-Tac-Chec compact
+/// tables share (`tables::block_index`): an entry whose offset does not
+/// move forward is refused at open, naming the entry, even with the index
+/// and header CRCs made to match.
+#[test]
+fn an_impossible_block_offset_behind_matching_crcs_is_refused() {
+    use tables::checksum::CRC64;
+    let dir = tempfile::tempdir().unwrap();
+    let src = source(dir.path());
+    let out = pack(&src, dir.path(), 97);
+    let good = std::fs::read(&out).unwrap();
+    let blocks = CompactMaterialTable::open(&out, None, 4)
+        .unwrap()
+        .header()
+        .blocks as usize;
+    let index = 128..128 + 16 * blocks;
+    // Entry 1 (file offset 144) given entry 0's offset: a block of 0 bytes.
+    let mut b = good.clone();
+    b[144..152].copy_from_slice(&0u64.to_le_bytes());
+    let icrc = CRC64.checksum(&b[index.clone()]);
+    b[72..80].copy_from_slice(&icrc.to_le_bytes());
+    let hcrc = CRC64.checksum(&b[0..80]);
+    b[80..88].copy_from_slice(&hcrc.to_le_bytes());
+    std::fs::write(&out, &b).unwrap();
+    let e = CompactMaterialTable::open(&out, None, 4).unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        matches!(e, SurakartaTableError::Header { .. })
+            && msg.contains("surakarta-2v1.ctbl")
+            && msg.contains("block index entry 1 (offset 144) holds impossible offset 0"),
+        "{msg}"
+    );
+    // The index written by the shared writer reads back: the good file.
+    std::fs::write(&out, &good).unwrap();
+    let c = CompactMaterialTable::open(&out, None, 4).unwrap();
+    c.verify().unwrap();
+}

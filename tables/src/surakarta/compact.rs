@@ -15,7 +15,9 @@ use super::error::SurakartaTableError;
 use super::file::{from_table_error, io, place, unique_tmp, MaterialTable};
 use super::index::MaterialIndex;
 use super::material::Material;
+use crate::block::{Block, BlockFault};
 use crate::block_cache::BlockCache;
+use crate::block_index::{BlockIndex, IndexShape};
 use crate::checksum::{block_crc, CRC64};
 use crate::guard::FileGuard;
 use rayon::prelude::*;
@@ -24,6 +26,7 @@ use std::io::{Seek, SeekFrom, Write};
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use zstd::bulk::Decompressor;
 
 /// The block checksum scheme (that of compact Tic-Tac-Chec tables from
 /// their format version 2: the block number, then the compressed bytes).
@@ -114,7 +117,7 @@ fn write_blocks(
     let data_offset = header.data_offset();
     file.seek(SeekFrom::Start(data_offset)).map_err(io(path))?;
     let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut file);
-    let mut index = Vec::with_capacity(header.blocks as usize * INDEX_ENTRY_LEN);
+    let mut index = Vec::with_capacity(header.blocks as usize);
     let mut offset = 0u64;
     for start in (0..header.blocks).step_by(BATCH) {
         let stop = (start + BATCH as u64).min(header.blocks);
@@ -127,14 +130,14 @@ fn write_blocks(
             .collect();
         for (b, frame) in (start..stop).zip(frames) {
             let frame = frame.map_err(io(path))?;
-            index.extend_from_slice(&offset.to_le_bytes());
-            index.extend_from_slice(&block_crc(BLOCK_CRC_SCHEME, b, &frame).to_le_bytes());
+            index.push((offset, block_crc(BLOCK_CRC_SCHEME, b, &frame)));
             w.write_all(&frame).map_err(io(path))?;
             offset += frame.len() as u64;
         }
     }
     w.flush().map_err(io(path))?;
     drop(w);
+    let index = BlockIndex::from_entries(index, offset).to_bytes();
     header.data_len = offset;
     header.index_crc = CRC64.checksum(&index);
     file.seek(SeekFrom::Start(0)).map_err(io(path))?;
@@ -164,10 +167,9 @@ pub struct CompactMaterialTable {
     index: MaterialIndex,
     /// The open file and what it was when opened.
     guard: FileGuard,
-    /// Offset of each block's compressed bytes in the data, then the data
-    /// length (`blocks + 1` entries), and each block's checksum.
-    offsets: Box<[u64]>,
-    crcs: Box<[u64]>,
+    /// The checked block index: each block's compressed bytes in the
+    /// data and its checksum.
+    blocks: BlockIndex,
     cache: BlockCache,
 }
 
@@ -226,37 +228,19 @@ impl CompactMaterialTable {
         let mut index = vec![0u8; header.blocks as usize * INDEX_ENTRY_LEN];
         file.read_exact_at(&mut index, COMPACT_HEADER_LEN as u64)
             .map_err(io(path))?;
-        let computed = CRC64.checksum(&index);
-        if computed != header.index_crc {
-            return Err(damaged(format!(
-                "block index hashes to {computed:#018x}, the header says {:#018x}",
-                header.index_crc
-            )));
-        }
-        let u64_at = |o: usize| u64::from_le_bytes(index[o..o + 8].try_into().expect("8 bytes"));
-        let mut offsets: Vec<u64> = (0..header.blocks as usize)
-            .map(|b| u64_at(b * INDEX_ENTRY_LEN))
-            .collect();
-        offsets.push(header.data_len);
-        if let Some(b) = (0..header.blocks as usize).find(|&b| offsets[b] > offsets[b + 1]) {
-            return Err(damaged(format!(
-                "block {b} starts at data offset {}, after the next block",
-                offsets[b]
-            )));
-        }
-        if offsets.first() != Some(&0) {
-            return Err(damaged("the first block does not start the data".into()));
-        }
-        let crcs = (0..header.blocks as usize)
-            .map(|b| u64_at(b * INDEX_ENTRY_LEN + 8))
-            .collect();
+        let shape = IndexShape {
+            blocks: header.blocks,
+            index_crc: header.index_crc,
+            data_len: header.data_len,
+            block_bytes: 3 * header.block_cells as usize,
+        };
+        let blocks = BlockIndex::check(&index, &shape).map_err(|f| damaged(f.to_string()))?;
         Ok(CompactMaterialTable {
             path: path.to_path_buf(),
             index: MaterialIndex::new(header.table.material),
             header,
             guard,
-            offsets: offsets.into(),
-            crcs,
+            blocks,
             cache: BlockCache::new(cache_blocks.max(1)),
         })
     }
@@ -316,31 +300,40 @@ impl CompactMaterialTable {
                 format!("no such block: the table has {}", self.header.blocks),
             ));
         }
-        let (start, stop) = (self.offsets[b as usize], self.offsets[b as usize + 1]);
-        let mut frame = vec![0u8; (stop - start) as usize];
+        let (span, crc) = self
+            .blocks
+            .block(b)
+            .ok_or_else(|| self.block_error(b, "is not in the block index".to_string()))?;
+        let mut frame = vec![0u8; (span.end - span.start) as usize];
         self.guard
             .file()
-            .read_exact_at(&mut frame, self.header.data_offset() + start)
+            .read_exact_at(&mut frame, self.header.data_offset() + span.start)
             .map_err(io(&self.path))?;
-        let computed = block_crc(BLOCK_CRC_SCHEME, b, &frame);
-        if computed != self.crcs[b as usize] {
-            return Err(self.block_error(
-                b,
-                format!(
-                    "checksum {computed:#018x}, the block index says {:#018x} (damaged or changed file)",
-                    self.crcs[b as usize]
-                ),
-            ));
-        }
-        let n = self.header.block_span(b).1;
-        let planes = zstd::bulk::decompress(&frame, 3 * n)
-            .map_err(|e| self.block_error(b, format!("does not decompress: {e}")))?;
-        if planes.len() != 3 * n {
-            return Err(self.block_error(
-                b,
-                format!("decompresses to {} bytes, expected {}", planes.len(), 3 * n),
-            ));
-        }
+        let block = Block {
+            number: b,
+            offset: self.header.data_offset() + span.start,
+            bytes: &frame,
+            crc,
+            version: BLOCK_CRC_SCHEME,
+        };
+        let mut planes = vec![0u8; 3 * self.header.block_span(b).1];
+        let mut dctx = Decompressor::new().map_err(io(&self.path))?;
+        block
+            .decompress(&mut dctx, &mut planes)
+            .map_err(|fault| {
+                self.block_error(
+                    b,
+                    match fault {
+                        BlockFault::Crc { computed, stored } => format!(
+                            "checksum {computed:#018x}, the block index says {stored:#018x} (damaged or changed file)"
+                        ),
+                        BlockFault::Zstd(e) => format!("does not decompress: {e}"),
+                        BlockFault::Length { found, expected } => {
+                            format!("decompresses to {found} bytes, expected {expected}")
+                        }
+                    },
+                )
+            })?;
         Ok(planes)
     }
 

@@ -32,11 +32,17 @@
 //! codes, their high bytes, then the rule codes (byte planes compress
 //! better than interleaved `u16`s: the high bytes are nearly all 0x00 or
 //! 0xFF).
+//!
+//! The magic, version, zeros and header CRC are written and checked by
+//! the shared [`crate::header_frame`] ([`FRAME`]); bytes 12..48 except
+//! 20..24, the table's identity, by [`super::header_identity`], as in the
+//! source header.
 
 use super::error::SurakartaTableError;
-use super::file::{check_frame, Frame, TableHeader, GAME_TAG};
+use super::file::TableHeader;
+use super::header_identity::read_header;
 use super::material::Material;
-use crate::checksum::CRC64;
+use crate::header_frame::{u32_at, u64_at, Fixed, HeaderFrame, HEADER_LEN};
 use std::path::Path;
 
 /// Header length in bytes.
@@ -53,6 +59,27 @@ pub const DEFAULT_BLOCK_CELLS: u32 = 1 << 16;
 pub const MAX_BLOCK_CELLS: u32 = 1 << 24;
 /// Default zstd level.
 pub const DEFAULT_LEVEL: i32 = 15;
+
+/// The compact header's frame: magic `TTCSKTC1`, version 1, bytes 52..56
+/// zero, the header CRC at 80, zeros from 88.
+pub const FRAME: HeaderFrame = HeaderFrame {
+    magic: COMPACT_MAGIC,
+    oldest: COMPACT_VERSION,
+    newest: COMPACT_VERSION,
+    crc_at: 80,
+    fixed: &[
+        Fixed {
+            offset: 52,
+            bytes: &[0; 4],
+            what: "reserved, zero",
+        },
+        Fixed {
+            offset: 88,
+            bytes: &[0; HEADER_LEN - 88],
+            what: "reserved, zero",
+        },
+    ],
+};
 
 /// The file name of `material`'s compact table: `surakarta-MvO.ctbl`.
 pub fn compact_file_name(material: Material) -> String {
@@ -79,28 +106,13 @@ pub struct CompactHeader {
 impl CompactHeader {
     /// The header's 128 bytes.
     pub fn to_bytes(&self) -> [u8; COMPACT_HEADER_LEN] {
-        let t = &self.table;
-        let mut h = [0u8; COMPACT_HEADER_LEN];
-        h[0..8].copy_from_slice(COMPACT_MAGIC);
-        h[8..12].copy_from_slice(&COMPACT_VERSION.to_le_bytes());
-        h[12..16].copy_from_slice(&GAME_TAG.to_le_bytes());
-        h[16] = t.material.mover;
-        h[17] = t.material.other;
-        if let Some((c, crc)) = t.child {
-            h[18] = c.mover;
-            h[19] = c.other;
-            h[40..48].copy_from_slice(&crc.to_le_bytes());
-        }
-        h[20..24].copy_from_slice(&self.block_cells.to_le_bytes());
-        h[24..32].copy_from_slice(&t.cells.to_le_bytes());
-        h[32..40].copy_from_slice(&t.cells_crc.to_le_bytes());
-        h[48..52].copy_from_slice(&self.level.to_le_bytes());
-        h[56..64].copy_from_slice(&self.blocks.to_le_bytes());
-        h[64..72].copy_from_slice(&self.data_len.to_le_bytes());
-        h[72..80].copy_from_slice(&self.index_crc.to_le_bytes());
-        let crc = CRC64.checksum(&h[0..80]);
-        h[80..88].copy_from_slice(&crc.to_le_bytes());
-        h
+        FRAME.write(COMPACT_VERSION, &self.table, |h| {
+            h[20..24].copy_from_slice(&self.block_cells.to_le_bytes());
+            h[48..52].copy_from_slice(&self.level.to_le_bytes());
+            h[56..64].copy_from_slice(&self.blocks.to_le_bytes());
+            h[64..72].copy_from_slice(&self.data_len.to_le_bytes());
+            h[72..80].copy_from_slice(&self.index_crc.to_le_bytes());
+        })
     }
 
     /// Byte offset of the compressed data in the file.
@@ -128,45 +140,17 @@ impl CompactHeader {
     /// [`SurakartaTableError::Header`] for a damaged header, a material no
     /// table holds, or counts that do not match the material's index.
     pub fn parse(path: &Path, h: &[u8]) -> Result<CompactHeader, SurakartaTableError> {
-        let foreign = |what: String| SurakartaTableError::Foreign {
-            path: path.to_path_buf(),
-            what,
-        };
         let damaged = |what: String| SurakartaTableError::Header {
             path: path.to_path_buf(),
             what,
         };
-        if h.len() < COMPACT_HEADER_LEN {
-            return Err(foreign(format!(
-                "{} bytes, shorter than the {COMPACT_HEADER_LEN}-byte compact header",
-                h.len()
-            )));
-        }
-        if &h[0..8] != COMPACT_MAGIC {
-            let what = if &h[0..8] == super::file::MAGIC {
-                "a source table (magic TTCSKTB1), not a compact one".to_string()
-            } else {
-                format!(
-                    "magic at offset 0 is \"{}\", expected \"TTCSKTC1\"",
-                    h[0..8].escape_ascii()
-                )
-            };
-            return Err(foreign(what));
-        }
-        check_frame(
-            h,
-            &Frame {
-                version: COMPACT_VERSION,
-                version_name: "compact format version",
-                reserved: &[52..56, 88..COMPACT_HEADER_LEN],
-                crc_at: 80,
-            },
-            &foreign,
-            &damaged,
-        )?;
-        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
-        let table = super::file::parse_fields(h, &damaged)?;
+        let sibling = (
+            super::file::MAGIC,
+            "a source table (magic TTCSKTB1), not a compact one",
+        );
+        let (table, h) = read_header(path, h, &FRAME, "compact ", Some(sibling))?;
+        let u32_at = |o: usize| u32_at(h, o);
+        let u64_at = |o: usize| u64_at(h, o);
         let block_cells = u32_at(20);
         if block_cells == 0 || block_cells > MAX_BLOCK_CELLS {
             return Err(damaged(format!(
@@ -183,7 +167,7 @@ impl CompactHeader {
         Ok(CompactHeader {
             table,
             block_cells,
-            level: i32::from_le_bytes(h[48..52].try_into().expect("4 bytes")),
+            level: u32_at(48) as i32,
             blocks,
             data_len: u64_at(64),
             index_crc: u64_at(72),

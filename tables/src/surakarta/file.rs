@@ -21,17 +21,24 @@
 //! | 48 | 8 | CRC-64/XZ of bytes 0..48 |
 //! | 56 | 72 | zero |
 //!
+//! The magic, version, zeros and header CRC are written and checked by
+//! the shared [`crate::header_frame`] ([`FRAME`]); bytes 12..48, the
+//! table's identity, by [`super::header_identity`].
+//!
 //! The file is written under a temporary name, synced, then renamed, and a
 //! `NAME.sha256` sidecar is written beside it; a folder holds one file per
 //! material, named [`file_name`].
 
 use super::codes::{END_DRAW, END_FILLER, END_UNDECIDED, RULE_FILLER};
 use super::error::SurakartaTableError;
+use super::header_identity::read_header;
+pub use super::header_identity::{TableHeader, GAME_TAG};
 use super::index::MaterialIndex;
 use super::material::Material;
 use crate::bytes::TableBytes;
 use crate::checksum::CRC64;
 use crate::error::TableError;
+use crate::header_frame::{Fixed, HeaderFrame};
 use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -42,49 +49,37 @@ pub const HEADER_LEN: usize = 128;
 pub const MAGIC: &[u8; 8] = b"TTCSKTB1";
 /// Format version at offset 8.
 pub const VERSION: u32 = 1;
-/// Game tag at offset 12: Surakarta under the Surakarta rules, WDL without
-/// and DTZ with the 50-ply rule.
-pub const GAME_TAG: u32 = 0x534B_5401;
-
 /// The file name of `material`'s table in a tablebase folder:
 /// `surakarta-MvO.tbl`.
 pub fn file_name(material: Material) -> String {
     format!("surakarta-{material}.tbl")
 }
 
-/// The header of a table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableHeader {
-    /// The material.
-    pub material: Material,
-    /// Cells (the index's count).
-    pub cells: u64,
-    /// CRC-64/XZ of the end codes then the rule codes.
-    pub cells_crc: u64,
-    /// The child material (after a capture) and the cells CRC of its table
-    /// at the time of the solve; `None` when a capture ends the game.
-    pub child: Option<(Material, u64)>,
-}
+/// The source header's frame: magic `TTCSKTB1`, version 1, bytes 20..24
+/// zero, the header CRC at 48, zeros from 56.
+pub const FRAME: HeaderFrame = HeaderFrame {
+    magic: MAGIC,
+    oldest: VERSION,
+    newest: VERSION,
+    crc_at: 48,
+    fixed: &[
+        Fixed {
+            offset: 20,
+            bytes: &[0; 4],
+            what: "reserved, zero",
+        },
+        Fixed {
+            offset: 56,
+            bytes: &[0; HEADER_LEN - 56],
+            what: "reserved, zero",
+        },
+    ],
+};
 
 impl TableHeader {
     /// The header's 128 bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
-        let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        h[12..16].copy_from_slice(&GAME_TAG.to_le_bytes());
-        h[16] = self.material.mover;
-        h[17] = self.material.other;
-        if let Some((c, crc)) = self.child {
-            h[18] = c.mover;
-            h[19] = c.other;
-            h[40..48].copy_from_slice(&crc.to_le_bytes());
-        }
-        h[24..32].copy_from_slice(&self.cells.to_le_bytes());
-        h[32..40].copy_from_slice(&self.cells_crc.to_le_bytes());
-        let crc = CRC64.checksum(&h[0..48]);
-        h[48..56].copy_from_slice(&crc.to_le_bytes());
-        h
+        FRAME.write(VERSION, self, |_| {})
     }
 
     /// Parses and checks a header read from `path`.
@@ -95,145 +90,13 @@ impl TableHeader {
     /// material no table holds, or a cell count or child that does not
     /// match the material's index.
     pub fn parse(path: &Path, h: &[u8]) -> Result<TableHeader, SurakartaTableError> {
-        let foreign = |what: String| SurakartaTableError::Foreign {
-            path: path.to_path_buf(),
-            what,
-        };
-        let damaged = |what: String| SurakartaTableError::Header {
-            path: path.to_path_buf(),
-            what,
-        };
-        if h.len() < HEADER_LEN {
-            return Err(foreign(format!(
-                "{} bytes, shorter than the {HEADER_LEN}-byte header",
-                h.len()
-            )));
-        }
-        if &h[0..8] != MAGIC {
-            return Err(foreign(format!(
-                "magic at offset 0 is \"{}\", expected \"TTCSKTB1\"",
-                h[0..8].escape_ascii()
-            )));
-        }
-        check_frame(
-            h,
-            &Frame {
-                version: VERSION,
-                version_name: "format version",
-                reserved: &[20..24, 56..HEADER_LEN],
-                crc_at: 48,
-            },
-            &foreign,
-            &damaged,
-        )?;
-        parse_fields(h, &damaged)
+        read_header(path, h, &FRAME, "", None).map(|(table, _)| table)
     }
 
     /// Bytes of the whole file.
     pub fn file_len(&self) -> u64 {
         HEADER_LEN as u64 + 3 * self.cells
     }
-}
-
-/// What a header format fixes beyond its magic: its version, its
-/// reserved (zero) bytes and where the CRC-64/XZ of the bytes before it
-/// sits.
-pub(super) struct Frame<'a> {
-    /// The version at offset 8 this build reads.
-    pub version: u32,
-    /// How errors name the version ("format version").
-    pub version_name: &'a str,
-    /// Byte ranges that must be zero.
-    pub reserved: &'a [std::ops::Range<usize>],
-    /// Offset of the header CRC (of bytes `0..crc_at`).
-    pub crc_at: usize,
-}
-
-/// Checks the version, the game tag, the reserved bytes and the header
-/// CRC of header bytes `h` (at least as long as the header) against
-/// `frame`.
-///
-/// # Errors
-/// `foreign` for another version or game tag, `damaged` for a reserved
-/// byte that is not zero or a wrong CRC.
-pub(super) fn check_frame(
-    h: &[u8],
-    frame: &Frame<'_>,
-    foreign: &dyn Fn(String) -> SurakartaTableError,
-    damaged: &dyn Fn(String) -> SurakartaTableError,
-) -> Result<(), SurakartaTableError> {
-    let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
-    if u32_at(8) != frame.version {
-        return Err(foreign(format!(
-            "{} {} at offset 8, this build reads {}",
-            frame.version_name,
-            u32_at(8),
-            frame.version
-        )));
-    }
-    if u32_at(12) != GAME_TAG {
-        return Err(foreign(format!(
-            "game tag {:#010x} at offset 12, expected {GAME_TAG:#010x}",
-            u32_at(12)
-        )));
-    }
-    if let Some(o) = frame
-        .reserved
-        .iter()
-        .flat_map(|r| r.clone())
-        .find(|&o| h[o] != 0)
-    {
-        return Err(damaged(format!(
-            "byte {o} is {:#04x}, reserved bytes must be zero",
-            h[o]
-        )));
-    }
-    let c = frame.crc_at;
-    let stored = u64::from_le_bytes(h[c..c + 8].try_into().expect("8 bytes"));
-    let computed = CRC64.checksum(&h[0..c]);
-    if computed != stored {
-        return Err(damaged(format!(
-            "CRC-64/XZ at offset {c} is {stored:#018x}, header hashes to {computed:#018x}"
-        )));
-    }
-    Ok(())
-}
-
-/// The material, cells and child fields (offsets 16..48, the same in the
-/// source and the compact header), checked against the material's index.
-pub(super) fn parse_fields(
-    h: &[u8],
-    damaged: &dyn Fn(String) -> SurakartaTableError,
-) -> Result<TableHeader, SurakartaTableError> {
-    let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
-    let material = Material::new(h[16] as u32, h[17] as u32).ok_or_else(|| {
-        damaged(format!(
-            "material {}v{} is not one any table holds",
-            h[16], h[17]
-        ))
-    })?;
-    let cells = u64_at(24);
-    let expected = MaterialIndex::new(material).cells();
-    if cells != expected {
-        return Err(damaged(format!(
-            "{cells} cells, the {material} index has {expected}"
-        )));
-    }
-    let child = match (h[18], h[19], material.after_capture()) {
-        (0, 0, None) => None,
-        (m, o, Some(c)) if m == c.mover && o == c.other => Some((c, u64_at(40))),
-        (m, o, _) => {
-            return Err(damaged(format!(
-                "child material {m}v{o} does not follow from {material}"
-            )))
-        }
-    };
-    Ok(TableHeader {
-        material,
-        cells,
-        cells_crc: u64_at(32),
-        child,
-    })
 }
 
 /// Checks that the table at `path` (header `header`) was solved from the

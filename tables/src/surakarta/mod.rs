@@ -12,7 +12,8 @@
 //! Files run one way: [`symmetry`] and [`colex`] at the bottom, then
 //! [`material`], [`mover_sets`] (the canonical mover sets), [`index`]
 //! (rank/unrank of a material), [`codes`] (what a cell holds),
-//! [`file`](mod@file) (the table on disk) and [`compact_header`] /
+//! [`file`](mod@file) (the table on disk, its identity in
+//! [`header_identity`]) and [`compact_header`] /
 //! [`compact`] (its zstd-block copy).
 
 pub mod any;
@@ -22,6 +23,7 @@ pub mod compact;
 pub mod compact_header;
 pub mod error;
 pub mod file;
+pub mod header_identity;
 pub mod index;
 pub mod material;
 pub mod mover_sets;
