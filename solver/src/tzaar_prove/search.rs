@@ -8,7 +8,8 @@
 //! is [`Position::wins_at_once`] (no turn list, no table), and "lose
 //! within 2" walks the turns one at a time and stops at the first escape.
 //! The top two levels run their children in parallel on the rayon pool,
-//! after the first child alone (most first children decide).
+//! after the first child alone (most first children decide), once the
+//! search has expanded [`PARALLEL_AFTER_NODES`] positions.
 
 use super::order::{ordered, Ordered};
 use super::table::{Table, UNKNOWN};
@@ -22,6 +23,12 @@ use std::time::Instant;
 /// Plies of the search tree (counted from the root) whose children are
 /// searched in parallel.
 const PARALLEL_PLIES: u8 = 2;
+
+/// Positions the search expands on one thread before it goes parallel:
+/// small proofs stay sequential, since an idle rayon worker spins before
+/// it sleeps and the second thread's speculative turns cost more CPU than
+/// they save wall time on them (2^18).
+const PARALLEL_AFTER_NODES: u64 = 1 << 18;
 
 /// Depths (turns left) with a killer turn: more are not searched.
 const KILLER_DEPTHS: usize = 32;
@@ -251,7 +258,8 @@ impl Search {
 
     /// The first turn of `kids` (index and turn) whose child passes `test`,
     /// `Some(None)` if none does, `None` if stopped. In parallel near the
-    /// root, after the first turn alone.
+    /// root, after the first turn alone, once the search has expanded
+    /// [`PARALLEL_AFTER_NODES`] positions.
     fn any(
         &self,
         pos: &Position,
@@ -261,7 +269,8 @@ impl Search {
     ) -> Option<Option<(u16, Turn)>> {
         let run = |(i, t): (u16, Turn)| Some(test(&pos.play_unchecked(&t))?.then_some((i, t)));
         let mut turns = kids.iter();
-        if ply >= PARALLEL_PLIES || kids.items.len() < 2 {
+        let small = self.nodes.load(Ordering::Relaxed) < PARALLEL_AFTER_NODES;
+        if ply >= PARALLEL_PLIES || kids.items.len() < 2 || small {
             for it in turns {
                 if let Some(hit) = run(it)? {
                     return Some(Some(hit));
