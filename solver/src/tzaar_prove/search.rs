@@ -11,7 +11,7 @@
 //! after the first child alone (most first children decide), once the
 //! search has expanded [`PARALLEL_AFTER_NODES`] positions.
 
-use super::order::{ordered, Ordered};
+use super::order::{ordered, Keys, Ordered};
 use super::table::{Table, UNKNOWN};
 use rayon::prelude::*;
 use rules::tzaar::{Position, Status, Turn};
@@ -152,7 +152,7 @@ impl Search {
             (Some(i.map_or(u16::MAX, |i| i as u16)), 1)
         } else {
             let test = |c: &Position| self.lose_within(c, d - 1, ply + 1);
-            (self.find(pos, f.best, d, ply, test)?, d)
+            (self.find(pos, f.best, d, ply, Keys::Attack, test)?, d)
         };
         self.table.update(key, |f| match found {
             Some(i) => {
@@ -190,7 +190,7 @@ impl Search {
         let escape = if d <= 2 {
             self.first_escape(pos, d, test)?
         } else {
-            self.find(pos, f.best, d, ply, test)?
+            self.find(pos, f.best, d, ply, Keys::Defence, test)?
         };
         self.table.update(key, |f| match escape {
             Some(i) => {
@@ -239,16 +239,18 @@ impl Search {
 
     /// The canonical index of a turn of `pos` whose child passes `test`,
     /// `Some(None)` if none does, `None` if stopped: the turns ordered
-    /// ([`ordered`], with the table's `best` and the killer of depth `d`).
+    /// ([`ordered`] by `keys`, with the table's `best` and the killer of
+    /// depth `d`).
     fn find(
         &self,
         pos: &Position,
         best: u16,
         d: u8,
         ply: u8,
+        keys: Keys,
         test: impl Fn(&Position) -> Option<bool> + Sync,
     ) -> Option<Option<u16>> {
-        let kids = ordered(pos, best, true, killer(d));
+        let kids = ordered(pos, best, keys, killer(d));
         let found = self.any(pos, &kids, ply, test)?;
         Some(found.map(|(i, t)| {
             set_killer(d, t);
