@@ -6,7 +6,8 @@
 //! pruning beyond the table's proven facts), or not at all (`None`) when
 //! the search is stopped. The last two plies are special: "win within 1"
 //! is [`Position::wins_at_once`] (no turn list, no table), and "lose
-//! within 2" walks the turns one at a time and stops at the first escape.
+//! within 2" walks the turns one at a time and stops at the first escape
+//! (no turn list, no table either).
 //! The top two levels run their children in parallel on the rayon pool,
 //! after the first child alone (most first children decide), once the
 //! search has expanded [`PARALLEL_AFTER_NODES`] positions.
@@ -175,6 +176,15 @@ impl Search {
         if d == 0 {
             return Some(false);
         }
+        let test = |c: &Position| self.win_within(c, d - 1, ply + 1).map(|w| !w);
+        if d <= 2 {
+            // The escape walk, with no table: re-walking a transposition
+            // costs less than hashing, probing and storing every one.
+            if !self.tick() {
+                return None;
+            }
+            return Some(self.first_escape(pos, d, test)?.is_none());
+        }
         let key = pos.hash_key();
         let f = self.table.get(key);
         if f.loss_le != UNKNOWN && f.loss_le <= d {
@@ -186,12 +196,7 @@ impl Search {
         if !self.tick() {
             return None;
         }
-        let test = |c: &Position| self.win_within(c, d - 1, ply + 1).map(|w| !w);
-        let escape = if d <= 2 {
-            self.first_escape(pos, d, test)?
-        } else {
-            self.find(pos, f.best, d, ply, Keys::Defence, test)?
-        };
+        let escape = self.find(pos, f.best, d, ply, Keys::Defence, test)?;
         self.table.update(key, |f| match escape {
             Some(i) => {
                 f.noloss_ge = f.noloss_ge.max(d);
