@@ -148,9 +148,12 @@ impl Search {
             return None;
         }
         // A win at once first: it costs a fraction of one child.
-        let (found, within) = if let Some(t) = pos.winning_turn() {
-            let i = pos.turns().iter().position(|&u| u == t);
-            (Some(i.map_or(u16::MAX, |i| i as u16)), 1)
+        // Its index is not stored as the best turn: the fact "wins within
+        // 1" answers every later probe, and the proof and the root's best
+        // turn ask for the win at once again (finding the index cost a
+        // turn list per such node).
+        let (found, within) = if pos.wins_at_once() {
+            (Some(u16::MAX), 1)
         } else {
             let test = |c: &Position| self.lose_within(c, d - 1, ply + 1);
             (self.find(pos, f.best, d, ply, Keys::Attack, test)?, d)
