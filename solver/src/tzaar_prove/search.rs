@@ -35,21 +35,34 @@ const PARALLEL_AFTER_NODES: u64 = 1 << 18;
 const KILLER_DEPTHS: usize = 32;
 
 thread_local! {
-    /// Per depth left, the turn that last won or escaped at that depth in
-    /// this thread (the killer heuristic): tried early by the siblings.
-    static KILLERS: Cell<[Option<Turn>; KILLER_DEPTHS]> = const { Cell::new([None; KILLER_DEPTHS]) };
+    /// Per depth left, the last two distinct turns that won or escaped at
+    /// that depth in this thread, the latest first (the killer heuristic):
+    /// tried early by the siblings.
+    static KILLERS: Cell<[[Option<Turn>; 2]; KILLER_DEPTHS]> =
+        const { Cell::new([[None; 2]; KILLER_DEPTHS]) };
 }
 
+/// The killer turns of depth `d`, the latest first (none past
+/// [`KILLER_DEPTHS`]).
+fn killers(d: u8) -> [Option<Turn>; 2] {
+    KILLERS.with(|k| k.get().get(d as usize).copied().unwrap_or([None; 2]))
+}
+
+/// The latest killer turn of depth `d`.
 fn killer(d: u8) -> Option<Turn> {
-    KILLERS.with(|k| k.get().get(d as usize).copied().flatten())
+    killers(d)[0]
 }
 
+/// Makes `t` the latest killer of depth `d`; the previous latest, if
+/// another turn, becomes the second.
 fn set_killer(d: u8, t: Turn) {
     KILLERS.with(|k| {
         let mut all = k.get();
         if let Some(slot) = all.get_mut(d as usize) {
-            *slot = Some(t);
-            k.set(all);
+            if slot[0] != Some(t) {
+                *slot = [Some(t), slot[0]];
+                k.set(all);
+            }
         }
     });
 }
@@ -214,7 +227,7 @@ impl Search {
 
     /// `Some(Some(u16::MAX))` if a turn of `pos` has a child that passes
     /// `test`, `Some(None)` if none does, `None` if stopped. For shallow
-    /// depths: the killer, then the turns one at a time in the canonical
+    /// depths: the two killers, then the turns one at a time in the canonical
     /// order, with no list. The turn found is not worth remembering as the
     /// position's best (`u16::MAX`): it merely escapes, and tried first by
     /// a deeper search of the position it would waste that search (the hard
@@ -225,9 +238,12 @@ impl Search {
         d: u8,
         test: impl Fn(&Position) -> Option<bool>,
     ) -> Option<Option<u16>> {
-        if let Some(Ok(c)) = killer(d).map(|k| pos.play(&k)) {
-            if test(&c)? {
-                return Some(Some(u16::MAX));
+        for k in killers(d).into_iter().flatten() {
+            if let Ok(c) = pos.play(&k) {
+                if test(&c)? {
+                    set_killer(d, k);
+                    return Some(Some(u16::MAX));
+                }
             }
         }
         let found = pos.try_for_each_child(|_, t, c| match test(c) {
