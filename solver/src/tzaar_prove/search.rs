@@ -320,3 +320,37 @@ impl Search {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(s: &str) -> Turn {
+        s.parse().expect("a turn")
+    }
+
+    /// The killers of a depth are the last two distinct turns set there,
+    /// the latest first; repeating the latest keeps the second, and other
+    /// depths are untouched. (Runs on a thread of its own: the killers
+    /// are per thread.)
+    #[test]
+    fn killers_keep_the_last_two_distinct_turns() {
+        std::thread::spawn(|| {
+            let (a, b, c) = (turn("G1xH1 D8+A5"), turn("G1xH1"), turn("A1xA2 B1xB2"));
+            assert_eq!(killers(3), [None, None]);
+            set_killer(3, a);
+            assert_eq!(killers(3), [Some(a), None]);
+            set_killer(3, b);
+            set_killer(3, b);
+            assert_eq!(killers(3), [Some(b), Some(a)]);
+            set_killer(3, c);
+            assert_eq!(killers(3), [Some(c), Some(b)]);
+            assert_eq!(killer(3), Some(c));
+            assert_eq!(killers(2), [None, None]);
+            set_killer(KILLER_DEPTHS as u8, a);
+            assert_eq!(killers(KILLER_DEPTHS as u8), [None, None]);
+        })
+        .join()
+        .expect("the killer thread");
+    }
+}
