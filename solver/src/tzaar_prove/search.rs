@@ -10,7 +10,7 @@
 //! (no turn list, no table either).
 //! The top two levels run their children in parallel on the rayon pool,
 //! after the first child alone (most first children decide), once the
-//! search has expanded [`PARALLEL_AFTER_NODES`] positions.
+//! search has expanded 262,144 positions (2^18).
 
 use super::order::{ordered, Keys, Ordered};
 use super::table::{Table, UNKNOWN};
