@@ -1,10 +1,13 @@
 //! Turn ordering: which turns of a position to try first.
 //!
-//! Both sides try first the turns that leave the opponent least: the
-//! fewest visible pieces of its scarcest type (a type at zero has lost),
-//! then the fewest first captures (none at all has lost too). The side
-//! that tries to win looks for a winning turn, the side that defends for
-//! an escape; a side that must answer every turn (no win, or no escape)
+//! The side that tries to win tries first the turns that leave the
+//! opponent least: the fewest visible pieces of its scarcest type (a type
+//! at zero has lost), then the fewest first captures (none at all has lost
+//! too). The side that defends tries first the turns after which the
+//! attacker has the fewest first captures: each of the attacker's winning
+//! turns starts with one, so these are the cheapest to refute and the
+//! likeliest escapes. The side that tries to win looks for a winning turn,
+//! the side that defends for an escape; a side that must answer every turn (no win, or no escape)
 //! tries them all in whatever order. Before them go the best turn stored
 //! in the table and the turn that last succeeded at the same depth in this
 //! thread (the killer heuristic: sibling positions often share their
@@ -27,6 +30,17 @@ impl Ordered {
     }
 }
 
+/// How [`ordered`] sorts the turns after the stored best and the killer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keys {
+    /// The canonical order of [`Position::turns`].
+    Canonical,
+    /// By [`key`]: for the side that tries to win.
+    Attack,
+    /// By [`defence_key`]: for the side that defends.
+    Defence,
+}
+
 /// The ordering key of `child` (the opponent of the mover to move): 0 if
 /// the mover has won there, `u32::MAX` if it has lost there, else larger
 /// for positions that leave the opponent more.
@@ -45,14 +59,34 @@ pub fn key(child: &Position) -> u32 {
     }
 }
 
+/// The ordering key of `child` for the defender, the mover (the attacker
+/// is to move in `child`): 0 if the defender has won there (the attacker
+/// misses a type or has no capture), `u32::MAX` if it has lost there (it
+/// buried its own last piece of a type), else the attacker's number of
+/// first captures (1 to 180).
+pub fn defence_key(child: &Position) -> u32 {
+    let them = child.side_to_move();
+    if child.visible_counts(them).contains(&0) {
+        return 0;
+    }
+    if child.visible_counts(them.opponent()).contains(&0) {
+        return u32::MAX;
+    }
+    child.capture_count(them)
+}
+
 /// The turns of `pos` (which must not be over): the turn at canonical
 /// index `best` (if in range) first, then `killer` (if legal here), then
-/// by [`key`] if `keyed`, else canonically. At most 65,536 turns are
-/// indexed (a position of 60 stacks has fewer than 20,000).
-pub fn ordered(pos: &Position, best: u16, keyed: bool, killer: Option<Turn>) -> Ordered {
+/// by the key `keys` names. At most 65,536 turns are indexed (a position
+/// of 60 stacks has fewer than 20,000).
+pub fn ordered(pos: &Position, best: u16, keys: Keys, killer: Option<Turn>) -> Ordered {
     let mut items = Vec::with_capacity(256);
     let _ = pos.try_for_each_child(|i, t, c| {
-        let k = if keyed { key(c) } else { 0 };
+        let k = match keys {
+            Keys::Canonical => 0,
+            Keys::Attack => key(c),
+            Keys::Defence => defence_key(c),
+        };
         let packed = ((i as u16 != best) as u64) << 63
             | ((Some(t) != killer) as u64) << 62
             | (k as u64) << 16

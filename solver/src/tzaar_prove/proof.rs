@@ -19,7 +19,7 @@
 //! or to a position listed. `audit::tzaar_proof` checks it with the audit
 //! engine alone.
 
-use super::order::ordered;
+use super::order::{ordered, Keys};
 use super::prove::{Outcome, Prover, Value};
 use super::search::Search;
 use rules::tzaar::{Position, Status};
@@ -88,7 +88,7 @@ fn winner_node(s: &Search, pos: &Position, d: u8, lines: &mut Lines) -> io::Resu
     // A win at once ends the game: no defence to answer.
     let turn = match pos.winning_turn() {
         Some(t) => t,
-        None => ordered(pos, s.table.get(key).best, false, None)
+        None => ordered(pos, s.table.get(key).best, Keys::Canonical, None)
             .iter()
             .map(|(_, t)| t)
             .find(|t| s.lose_within(&pos.play_unchecked(t), d - 1, PLY_SEQ) == Some(true))

@@ -1,7 +1,7 @@
 //! Iterative deepening on the number of turns: the exact value of a
 //! position, its distance to the end under best play and a best turn.
 
-use super::order::ordered;
+use super::order::{ordered, Keys};
 use super::search::Search;
 use rules::tzaar::{Position, Status, Turn};
 use serde::Serialize;
@@ -141,7 +141,7 @@ impl Prover {
 
 /// A best turn of `pos` proven won (`win`) or lost in exactly `d` turns.
 fn best_turn(s: &Search, pos: &Position, d: u8, win: bool) -> Option<Turn> {
-    let kids = ordered(pos, s.table.get(pos.hash_key()).best, false, None);
+    let kids = ordered(pos, s.table.get(pos.hash_key()).best, Keys::Canonical, None);
     let pick = kids.iter().map(|(_, t)| t).find(|t| {
         let c = pos.play_unchecked(t);
         if win {

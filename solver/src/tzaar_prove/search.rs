@@ -6,11 +6,13 @@
 //! pruning beyond the table's proven facts), or not at all (`None`) when
 //! the search is stopped. The last two plies are special: "win within 1"
 //! is [`Position::wins_at_once`] (no turn list, no table), and "lose
-//! within 2" walks the turns one at a time and stops at the first escape.
+//! within 2" walks the turns one at a time and stops at the first escape
+//! (no turn list, no table either).
 //! The top two levels run their children in parallel on the rayon pool,
-//! after the first child alone (most first children decide).
+//! after the first child alone (most first children decide), once the
+//! search has expanded 262,144 positions (2^18).
 
-use super::order::{ordered, Ordered};
+use super::order::{ordered, Keys, Ordered};
 use super::table::{Table, UNKNOWN};
 use rayon::prelude::*;
 use rules::tzaar::{Position, Status, Turn};
@@ -23,25 +25,44 @@ use std::time::Instant;
 /// searched in parallel.
 const PARALLEL_PLIES: u8 = 2;
 
+/// Positions the search expands on one thread before it goes parallel:
+/// small proofs stay sequential, since an idle rayon worker spins before
+/// it sleeps and the second thread's speculative turns cost more CPU than
+/// they save wall time on them (2^18).
+const PARALLEL_AFTER_NODES: u64 = 1 << 18;
+
 /// Depths (turns left) with a killer turn: more are not searched.
 const KILLER_DEPTHS: usize = 32;
 
 thread_local! {
-    /// Per depth left, the turn that last won or escaped at that depth in
-    /// this thread (the killer heuristic): tried early by the siblings.
-    static KILLERS: Cell<[Option<Turn>; KILLER_DEPTHS]> = const { Cell::new([None; KILLER_DEPTHS]) };
+    /// Per depth left, the last two distinct turns that won or escaped at
+    /// that depth in this thread, the latest first (the killer heuristic):
+    /// tried early by the siblings.
+    static KILLERS: Cell<[[Option<Turn>; 2]; KILLER_DEPTHS]> =
+        const { Cell::new([[None; 2]; KILLER_DEPTHS]) };
 }
 
+/// The killer turns of depth `d`, the latest first (none past
+/// [`KILLER_DEPTHS`]).
+fn killers(d: u8) -> [Option<Turn>; 2] {
+    KILLERS.with(|k| k.get().get(d as usize).copied().unwrap_or([None; 2]))
+}
+
+/// The latest killer turn of depth `d`.
 fn killer(d: u8) -> Option<Turn> {
-    KILLERS.with(|k| k.get().get(d as usize).copied().flatten())
+    killers(d)[0]
 }
 
+/// Makes `t` the latest killer of depth `d`; the previous latest, if
+/// another turn, becomes the second.
 fn set_killer(d: u8, t: Turn) {
     KILLERS.with(|k| {
         let mut all = k.get();
         if let Some(slot) = all.get_mut(d as usize) {
-            *slot = Some(t);
-            k.set(all);
+            if slot[0] != Some(t) {
+                *slot = [Some(t), slot[0]];
+                k.set(all);
+            }
         }
     });
 }
@@ -140,12 +161,15 @@ impl Search {
             return None;
         }
         // A win at once first: it costs a fraction of one child.
-        let (found, within) = if let Some(t) = pos.winning_turn() {
-            let i = pos.turns().iter().position(|&u| u == t);
-            (Some(i.map_or(u16::MAX, |i| i as u16)), 1)
+        // Its index is not stored as the best turn: the fact "wins within
+        // 1" answers every later probe, and the proof and the root's best
+        // turn ask for the win at once again (finding the index cost a
+        // turn list per such node).
+        let (found, within) = if pos.wins_at_once() {
+            (Some(u16::MAX), 1)
         } else {
             let test = |c: &Position| self.lose_within(c, d - 1, ply + 1);
-            (self.find(pos, f.best, d, ply, test)?, d)
+            (self.find(pos, f.best, d, ply, Keys::Attack, test)?, d)
         };
         self.table.update(key, |f| match found {
             Some(i) => {
@@ -168,6 +192,15 @@ impl Search {
         if d == 0 {
             return Some(false);
         }
+        let test = |c: &Position| self.win_within(c, d - 1, ply + 1).map(|w| !w);
+        if d <= 2 {
+            // The escape walk, with no table: re-walking a transposition
+            // costs less than hashing, probing and storing every one.
+            if !self.tick() {
+                return None;
+            }
+            return Some(self.first_escape(pos, d, test)?.is_none());
+        }
         let key = pos.hash_key();
         let f = self.table.get(key);
         if f.loss_le != UNKNOWN && f.loss_le <= d {
@@ -179,12 +212,7 @@ impl Search {
         if !self.tick() {
             return None;
         }
-        let test = |c: &Position| self.win_within(c, d - 1, ply + 1).map(|w| !w);
-        let escape = if d <= 2 {
-            self.first_escape(pos, d, test)?
-        } else {
-            self.find(pos, f.best, d, ply, test)?
-        };
+        let escape = self.find(pos, f.best, d, ply, Keys::Defence, test)?;
         self.table.update(key, |f| match escape {
             Some(i) => {
                 f.noloss_ge = f.noloss_ge.max(d);
@@ -199,7 +227,7 @@ impl Search {
 
     /// `Some(Some(u16::MAX))` if a turn of `pos` has a child that passes
     /// `test`, `Some(None)` if none does, `None` if stopped. For shallow
-    /// depths: the killer, then the turns one at a time in the canonical
+    /// depths: the two killers, then the turns one at a time in the canonical
     /// order, with no list. The turn found is not worth remembering as the
     /// position's best (`u16::MAX`): it merely escapes, and tried first by
     /// a deeper search of the position it would waste that search (the hard
@@ -210,9 +238,12 @@ impl Search {
         d: u8,
         test: impl Fn(&Position) -> Option<bool>,
     ) -> Option<Option<u16>> {
-        if let Some(Ok(c)) = killer(d).map(|k| pos.play(&k)) {
-            if test(&c)? {
-                return Some(Some(u16::MAX));
+        for k in killers(d).into_iter().flatten() {
+            if let Ok(c) = pos.play(&k) {
+                if test(&c)? {
+                    set_killer(d, k);
+                    return Some(Some(u16::MAX));
+                }
             }
         }
         let found = pos.try_for_each_child(|_, t, c| match test(c) {
@@ -232,16 +263,18 @@ impl Search {
 
     /// The canonical index of a turn of `pos` whose child passes `test`,
     /// `Some(None)` if none does, `None` if stopped: the turns ordered
-    /// ([`ordered`], with the table's `best` and the killer of depth `d`).
+    /// ([`ordered`] by `keys`, with the table's `best` and the killer of
+    /// depth `d`).
     fn find(
         &self,
         pos: &Position,
         best: u16,
         d: u8,
         ply: u8,
+        keys: Keys,
         test: impl Fn(&Position) -> Option<bool> + Sync,
     ) -> Option<Option<u16>> {
-        let kids = ordered(pos, best, true, killer(d));
+        let kids = ordered(pos, best, keys, killer(d));
         let found = self.any(pos, &kids, ply, test)?;
         Some(found.map(|(i, t)| {
             set_killer(d, t);
@@ -251,7 +284,8 @@ impl Search {
 
     /// The first turn of `kids` (index and turn) whose child passes `test`,
     /// `Some(None)` if none does, `None` if stopped. In parallel near the
-    /// root, after the first turn alone.
+    /// root, after the first turn alone, once the search has expanded
+    /// [`PARALLEL_AFTER_NODES`] positions.
     fn any(
         &self,
         pos: &Position,
@@ -261,7 +295,8 @@ impl Search {
     ) -> Option<Option<(u16, Turn)>> {
         let run = |(i, t): (u16, Turn)| Some(test(&pos.play_unchecked(&t))?.then_some((i, t)));
         let mut turns = kids.iter();
-        if ply >= PARALLEL_PLIES || kids.items.len() < 2 {
+        let small = self.nodes.load(Ordering::Relaxed) < PARALLEL_AFTER_NODES;
+        if ply >= PARALLEL_PLIES || kids.items.len() < 2 || small {
             for it in turns {
                 if let Some(hit) = run(it)? {
                     return Some(Some(hit));
@@ -283,5 +318,39 @@ impl Search {
             Some(None) => None,
             None => Some(None),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn turn(s: &str) -> Turn {
+        s.parse().expect("a turn")
+    }
+
+    /// The killers of a depth are the last two distinct turns set there,
+    /// the latest first; repeating the latest keeps the second, and other
+    /// depths are untouched. (Runs on a thread of its own: the killers
+    /// are per thread.)
+    #[test]
+    fn killers_keep_the_last_two_distinct_turns() {
+        std::thread::spawn(|| {
+            let (a, b, c) = (turn("G1xH1 D8+A5"), turn("G1xH1"), turn("A1xA2 B1xB2"));
+            assert_eq!(killers(3), [None, None]);
+            set_killer(3, a);
+            assert_eq!(killers(3), [Some(a), None]);
+            set_killer(3, b);
+            set_killer(3, b);
+            assert_eq!(killers(3), [Some(b), Some(a)]);
+            set_killer(3, c);
+            assert_eq!(killers(3), [Some(c), Some(b)]);
+            assert_eq!(killer(3), Some(c));
+            assert_eq!(killers(2), [None, None]);
+            set_killer(KILLER_DEPTHS as u8, a);
+            assert_eq!(killers(KILLER_DEPTHS as u8), [None, None]);
+        })
+        .join()
+        .expect("the killer thread");
     }
 }
