@@ -12,6 +12,7 @@
 pub mod answer;
 pub mod compare;
 pub mod count;
+pub mod driver;
 pub mod example;
 pub mod group;
 pub mod kernel;

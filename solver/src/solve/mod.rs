@@ -71,17 +71,15 @@ pub use codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 pub use options::{ListUse, SolveOptions, Tuning};
 pub use report::{PassLog, SolveReport};
 
+use crate::driver::cells::as_bytes_unsynchronised as as_bytes;
 use crate::stats::{histogram, SectionStats};
 use anyhow::{bail, Context, Result};
 use checkpoint::{check_resume_state, Checkpoint};
-use rayon::prelude::*;
 use rules::ttc::Variant;
 use saver::Saver;
 use std::fs;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
-use tables::code::DRAW;
 use tables::file::TableWriter;
 use tables::fsutil::tmp_path;
 use tables::fsutil::OutputLock;
@@ -330,14 +328,14 @@ fn solve_inner(
     // Neither the bitmaps nor the pools are needed any more.
     drop(ctx);
     drop((wmap, lmap));
-    mark_draws(cells, opts.progress);
+    crate::driver::cells::mark_draws(cells, opts.progress);
     // Phase 5: the opening.
     let open = writer.opening_cells();
     opening::solve_opening(idx, &oidx, cells, open, opts.progress)?;
 
     let t = Instant::now();
-    let post_hist = histogram(unsafe_bytes(cells));
-    let open_hist = histogram(unsafe_bytes(open));
+    // SAFETY: every pass is over; no thread writes the cells any more.
+    let (post_hist, open_hist) = unsafe { (histogram(as_bytes(cells)), histogram(as_bytes(open))) };
     let (crc, sha) = seal_checked(writer, check, &dir, opts.progress, t)?;
     Ok(SolveReport {
         variant: variant.describe(),
@@ -407,22 +405,6 @@ fn check_resumed(
     Ok(())
 }
 
-/// Phase 4: what is still undecided is drawn.
-fn mark_draws(cells: &[AtomicU8], progress: bool) {
-    let t = Instant::now();
-    cells.par_chunks(1 << 20).for_each(|chunk| {
-        for c in chunk {
-            if c.load(Relaxed) == UNDECIDED {
-                c.store(DRAW, Relaxed);
-            }
-        }
-    });
-    log(
-        progress,
-        &format!("draws marked, {:.1}s", t.elapsed().as_secs_f64()),
-    );
-}
-
 /// Seals the table under its temporary name (cells CRC, then the sync and the SHA-256 side by side),
 /// runs `check` on it and renames it, removing the work folder `dir`.
 /// Returns the cells' CRC-64/XZ and the file's SHA-256. `t` is when the
@@ -466,9 +448,4 @@ fn seal_checked(
         &format!("checked and renamed, {:.1}s", t.elapsed().as_secs_f64()),
     );
     Ok((crc, sha))
-}
-
-fn unsafe_bytes(a: &[AtomicU8]) -> &[u8] {
-    // SAFETY: no concurrent writers remain; same layout.
-    unsafe { &*(a as *const [AtomicU8] as *const [u8]) }
 }
