@@ -51,6 +51,7 @@ mod counts;
 mod distance;
 mod eval;
 mod filters;
+pub mod game;
 mod init;
 mod mirror;
 mod opening;
