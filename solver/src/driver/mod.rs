@@ -1,5 +1,5 @@
 //! The game-independent parts of a retrograde solve, shared by the
-//! Tic-Tac-Chec loop ([`crate::solve`]) and the generic loop over a
+//! Tic-Tac-Chec loop ([`mod@crate::solve`]) and the generic loop over a
 //! [`RetroGame`](crate::solve::game::RetroGame)
 //! ([`crate::game_loop::solve_game`]): the bitmaps of one bit per
 //! position ([`bits`]), the work folder and its memory maps

@@ -3,7 +3,7 @@
 //! split into pending wins and losses, the distance waves, the draws and
 //! the opening plies, every pass folded by the game's mirror.
 //!
-//! This is the loop of [`crate::solve`] without the Tic-Tac-Chec
+//! This is the loop of [`mod@crate::solve`] without the Tic-Tac-Chec
 //! accelerations (change filters and pools, wins in one by line
 //! geometry, the memory-mapped table and its checkpoints): every pass
 //! evaluates every position it looks at. The cells live in memory.

@@ -4,7 +4,7 @@
 //! that the generic loop ([`crate::game_loop::solve_game`]) solves the
 //! same table as [`crate::solve::solve`] (`solver/tests/game_seam.rs`
 //! compares them cell by cell on every 3x3 variant). The opening plies
-//! are in [`opening`].
+//! are in `opening.rs`.
 
 mod opening;
 
