@@ -3,11 +3,14 @@
 //! [`RetroGame`](crate::solve::game::RetroGame)
 //! ([`crate::game_loop::solve_game`]): the bitmaps of one bit per
 //! position ([`bits`]), the work folder and its memory maps
-//! ([`work_files`]), the log lines ([`log`]) and the last steps on the
-//! cells ([`cells`]: draws, a byte view). None of it knows a rule of any
-//! game.
+//! ([`work_files`]), the checkpoints ([`checkpoint`], written by
+//! [`saver`], found again by [`resume`]), the log lines ([`log`]) and the last steps on the cells
+//! ([`cells`]: draws, a byte view). None of it knows a rule of any game.
 
 pub mod bits;
 pub mod cells;
+pub mod checkpoint;
 pub mod log;
+pub mod resume;
+pub mod saver;
 pub mod work_files;

@@ -5,9 +5,9 @@
 
 use super::checkpoint::Checkpoint;
 use super::codes::UNDECIDED;
-use super::saver::Saver;
 use super::work::{bar, log, set_bit, Ctx};
 use crate::driver::bits::set_bits;
+use crate::driver::saver::Saver;
 use crate::group::Group;
 use anyhow::Result;
 use rayon::prelude::*;
