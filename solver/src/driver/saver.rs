@@ -33,7 +33,7 @@ use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
 /// Minimum time between two checkpoints that are not forced.
-const INTERVAL: Duration = Duration::from_secs(30);
+pub const INTERVAL: Duration = Duration::from_secs(30);
 /// Longest time between two syncs of the work files (work a restart may
 /// cost).
 pub const SYNC_INTERVAL: Duration = Duration::from_secs(120);
