@@ -43,7 +43,8 @@
 //! filter and the change and loss pools (`pool.rs`; at most about 280 MB
 //! on the 4x4 game during the sweeps, 50 MB during the waves). The run
 //! checkpoints after each wave and each sweep (at most every 30 s) to
-//! `NAME.work/` (`saver.rs`), and a killed solve resumes from there.
+//! `NAME.work/` ([`crate::driver::saver`]), and a killed solve resumes
+//! from there.
 
 mod checkpoint;
 mod codes;
