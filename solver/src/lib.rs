@@ -12,7 +12,9 @@
 pub mod answer;
 pub mod compare;
 pub mod count;
+pub mod driver;
 pub mod example;
+pub mod game_loop;
 pub mod group;
 pub mod kernel;
 pub mod prefetch;
@@ -26,6 +28,7 @@ pub mod stats;
 pub mod stats_report;
 pub mod surakarta;
 pub mod tier;
+pub mod ttc_game;
 pub mod tzaar_prove;
 pub mod win_in_one;
 

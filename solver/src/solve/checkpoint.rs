@@ -1,134 +1,23 @@
-//! Checkpoints and resume: the state file, the saved change flags and the
-//! consistency check of the work files before a resume. Checkpoints are
-//! written, and a clean stop on request is made, by [`super::saver`].
+//! The checkpoint of a Tic-Tac-Chec solve (the generic state file of
+//! [`crate::driver::checkpoint`] with the table's identity) and the
+//! consistency check of its work files before a resume. Checkpoints are
+//! written, and a clean stop on request is made, by
+//! [`crate::driver::saver`].
 
 use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
-use super::filters::ChangeFilter;
 use super::report::PassLog;
 use super::work::{set_bit, Ctx};
 use crate::group::Group;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use rayon::prelude::*;
-use rules::ttc::Variant;
-use serde::{Deserialize, Serialize};
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::Ordering::Relaxed;
 use tables::code::DRAW;
 use tables::TableIdentity;
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub(super) struct Checkpoint {
-    /// The table being solved: the fields `rule_tag`, `size`, `roles` and
-    /// `opening_plies` of `state.json`.
-    #[serde(flatten)]
-    pub table: TableIdentity,
-    /// Last completed step: "init", "wdl", "split" (the split of the
-    /// decided positions into pending wins and losses has begun),
-    /// "prepare", "distance", "draws".
-    pub phase: String,
-    /// Last completed sweep or wave in that phase.
-    pub number: u32,
-    pub terminal: u64,
-    pub passes: Vec<PassLog>,
-    /// Set when the run stopped on request right after this checkpoint:
-    /// `flags.bin` then holds the change flags and no pass needs redoing.
-    #[serde(default)]
-    pub clean_stop: bool,
-    /// The boot ([`boot_id`]) in which this checkpoint was written without
-    /// syncing the work files: it holds only while that boot lasts (the
-    /// page cache then has every write). `None`: the files were synced
-    /// before it was written, so it also holds after a restart (and every
-    /// checkpoint of older solves).
-    #[serde(default)]
-    pub boot_id: Option<String>,
-}
-
-impl Checkpoint {
-    /// The state before any phase of a fresh solve of `variant`.
-    pub fn start(variant: Variant) -> Checkpoint {
-        Checkpoint {
-            table: TableIdentity::of(variant),
-            phase: "start".into(),
-            number: 0,
-            terminal: 0,
-            passes: Vec::new(),
-            clean_stop: false,
-            boot_id: None,
-        }
-    }
-}
-
-/// The running kernel's boot id (Linux: `/proc/sys/kernel/random/boot_id`),
-/// or `None` where there is none: it changes when the machine restarts.
-pub(super) fn boot_id() -> Option<String> {
-    let id = fs::read_to_string("/proc/sys/kernel/random/boot_id").ok()?;
-    Some(id.trim().to_string()).filter(|s| !s.is_empty())
-}
-
-/// Name of the file that asks a running solve to stop after its current
-/// pass (create it in the `NAME.work/` folder: `touch NAME.work/STOP`; with
-/// the text `after N` it waits until N passes are done). Running the same
-/// command again resumes without redoing any pass.
-pub const STOP_FILE: &str = "STOP";
-
-/// Saves the change flags of a clean stop after `passes` passes as
-/// `flags.bin`: `passes` (u64), then the words, little-endian, then the
-/// CRC-64/XZ of those bytes (8 bytes LE).
-pub(super) fn save_flags(dir: &Path, filters: &[&ChangeFilter], passes: usize) -> Result<()> {
-    let words = filters
-        .iter()
-        .flat_map(|f| f.prev_words())
-        .flat_map(|w| w.load(Relaxed).to_le_bytes());
-    let mut bytes: Vec<u8> = (passes as u64)
-        .to_le_bytes()
-        .into_iter()
-        .chain(words)
-        .collect();
-    let crc = tables::checksum::CRC64.checksum(&bytes);
-    bytes.extend_from_slice(&crc.to_le_bytes());
-    let tmp = dir.join("flags.bin.tmp");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    let dest = dir.join("flags.bin");
-    fs::rename(&tmp, &dest).with_context(|| format!("renaming to {}", dest.display()))?;
-    Ok(())
-}
-
-/// Loads the change flags saved by the clean stop after `passes` passes
-/// into the previous-pass words of `filters`, and removes `flags.bin`: the
-/// resumed run soon moves past that stop, and a later resume from a
-/// checkpoint still marked clean (one killed before it wrote a new one)
-/// must not take flags that no longer describe the files. False if absent,
-/// of another stop, of the wrong size, failing their CRC, or if the file
-/// cannot be removed (the caller then evaluates everything once, which is
-/// always correct).
-pub(super) fn load_flags(dir: &Path, filters: &[&ChangeFilter], passes: usize) -> bool {
-    let n = filters
-        .iter()
-        .map(|f| f.prev_words().count())
-        .sum::<usize>()
-        * 8
-        + 8;
-    let path = dir.join("flags.bin");
-    let read = fs::read(&path);
-    if read.is_ok() && fs::remove_file(&path).is_err() {
-        return false;
-    }
-    match read {
-        Ok(b)
-            if b.len() == n + 8
-                && tables::checksum::CRC64.checksum(&b[..n]).to_le_bytes()[..] == b[n..]
-                && b[..8] == (passes as u64).to_le_bytes() =>
-        {
-            let words = filters.iter().flat_map(|f| f.prev_words());
-            for (w, c) in words.zip(b[8..n].chunks_exact(8)) {
-                w.store(u64::from_le_bytes(c.try_into().expect("8 bytes")), Relaxed);
-            }
-            true
-        }
-        _ => false,
-    }
-}
+/// The checkpoint of a Tic-Tac-Chec solve: the table's identity and
+/// the log of its passes.
+pub(super) type Checkpoint = crate::driver::checkpoint::Checkpoint<TableIdentity, PassLog>;
 
 /// Checks, before a resume, that every cell's working code agrees with its
 /// win and loss bits for the phase the checkpoint names (one parallel pass
@@ -223,85 +112,19 @@ pub(super) fn check_resume_state(ctx: &Ctx, cp: &Checkpoint, dir: &Path) -> Resu
     Ok(())
 }
 
-/// A kill during the final cleanup leaves `PATH.work/` beside the
-/// finished table (and no `PATH.tmp`): removes it, and writes the table's
-/// SHA-256 sidecar if the kill came before it was in place, returning a
-/// note for the message ("" when there was nothing to do).
-pub(super) fn remove_leftover_work(out: &Path) -> String {
-    let dir = super::work::work_dir(out);
-    if !dir.is_dir() || tables::fsutil::tmp_path(out).exists() {
-        return String::new();
-    }
-    // The solve that wrote the table stopped before it finished: between
-    // the table's rename and its sidecar's, the sidecar may be missing.
-    let side = tables::sidecar::sha256_path(out);
-    let sidecar = match side.exists() {
-        true => String::new(),
-        false => match tables::sidecar::sha256_file(out)
-            .and_then(|d| tables::sidecar::write_sidecar(out, &d))
-        {
-            Ok(()) => format!("; wrote its missing SHA-256 sidecar {}", side.display()),
-            Err(e) => format!("; its SHA-256 sidecar is missing and could not be written: {e}"),
-        },
-    };
-    match fs::remove_dir_all(&dir) {
-        Ok(()) => format!(
-            " (removed {}, left over from the solve that wrote it{sidecar})",
-            dir.display()
-        ),
-        Err(e) => format!(
-            " ({} is left over from the solve that wrote it and could not be removed: {e}{sidecar})",
-            dir.display()
-        ),
-    }
-}
-
-/// The checkpoint of an interrupted solve to `opts.out`: where a run
-/// finds it if it is to resume.
-pub(super) fn interrupted_state(opts: &super::options::SolveOptions) -> PathBuf {
-    super::work::work_dir(&opts.out).join("state.json")
-}
-
-/// Adds to an error of a run that found an interrupted solve at its path
-/// (`resumed`: its checkpoint was there when the run started) how to
-/// start over, unless the error is one that starting over would not cure
-/// (another run holds the path, the disk is full, a stop on request).
-pub(super) fn hint_fresh(
-    e: anyhow::Error,
-    opts: &super::options::SolveOptions,
-    resumed: bool,
-) -> anyhow::Error {
-    use tables::error::TableError;
-    let state = interrupted_state(opts);
-    let other = matches!(
-        e.downcast_ref::<TableError>(),
-        Some(TableError::Locked { .. } | TableError::NoSpace { .. })
-    );
-    if opts.fresh
-        || other
-        || !resumed
-        || e.to_string().starts_with("stopped on request")
-        || e.to_string().contains("--fresh")
-    {
-        return e;
-    }
-    e.context(format!(
-        "the interrupted solve in {} could not be resumed (run with --fresh to discard it and start over)",
-        state.parent().map_or(state.clone(), Path::to_path_buf).display()
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::ttc::{PawnReading, Role};
+    use rules::ttc::{PawnReading, Role, Variant};
 
     /// `state.json` names the table by the same four top-level fields, in
     /// the same order, as before the identity had a type of its own, and a
     /// state file written then still reads.
     #[test]
     fn the_state_file_names_the_table_as_before() {
-        let cp = Checkpoint::start(Variant::standard(PawnReading::OutboundOnly));
+        let cp = Checkpoint::start(TableIdentity::of(Variant::standard(
+            PawnReading::OutboundOnly,
+        )));
         assert_eq!(
             serde_json::to_string(&cp).unwrap(),
             "{\"rule_tag\":1414808321,\"size\":4,\"roles\":15,\"opening_plies\":6,\
@@ -315,24 +138,5 @@ mod tests {
         let v = Variant::new(3, &pnb, PawnReading::TravelDirection, 4).unwrap();
         assert_eq!(cp.table.variant(), Some(v));
         assert_eq!((cp.phase.as_str(), cp.number, cp.terminal), ("wdl", 3, 12));
-    }
-
-    /// The flags of a clean stop serve one resume of that stop only: a
-    /// resumed run killed before its first new checkpoint leaves a state
-    /// file still marked clean, and the next resume must not take flags
-    /// that describe neither it nor the files.
-    #[test]
-    fn flags_belong_to_one_stop_and_are_read_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let f = ChangeFilter::new(3);
-        f.prev_words().next().unwrap().store(0xdead, Relaxed);
-        let g = ChangeFilter::new(3);
-        save_flags(dir.path(), &[&f], 7).unwrap();
-        assert!(!load_flags(dir.path(), &[&g], 6), "flags of another stop");
-        save_flags(dir.path(), &[&f], 7).unwrap();
-        assert!(load_flags(dir.path(), &[&g], 7));
-        assert_eq!(g.prev_words().next().unwrap().load(Relaxed), 0xdead);
-        assert!(!dir.path().join("flags.bin").exists(), "read once");
-        assert!(!load_flags(dir.path(), &[&g], 7));
     }
 }

@@ -7,8 +7,8 @@ use super::checkpoint::Checkpoint;
 use super::counts::PassCounts;
 use super::pass_kind::{Dirty, Pass};
 use super::report::PassLog;
-use super::saver::Saver;
 use super::work::{log, Ctx};
+use crate::driver::saver::Saver;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering::Relaxed;
@@ -85,7 +85,7 @@ pub(super) fn run(
         }
         // Every wave: a resume must restart from the wave that was cut.
         saver.save(cp, true)?;
-        saver.stop_if_asked(cp, &[&ctx.changed])?;
+        saver.stop_if_asked(cp, &ctx.changed.flag_words())?;
     }
     let left: u64 = ctx
         .w

@@ -190,6 +190,12 @@ impl ChangeFilter {
     pub fn prev_words(&self) -> impl Iterator<Item = &AtomicU64> {
         self.prev_lines.iter().chain(&self.prev_pc)
     }
+
+    /// [`prev_words`](Self::prev_words) collected: the flags a clean stop
+    /// saves and a resume after it loads.
+    pub fn flag_words(&self) -> Vec<&AtomicU64> {
+        self.prev_words().collect()
+    }
 }
 
 /// Whether any of `keys` is set in `lines`.

@@ -5,13 +5,14 @@
 
 use super::checkpoint::Checkpoint;
 use super::codes::UNDECIDED;
-use super::saver::Saver;
-use super::work::{bar, log, set_bit, word_mask, Ctx};
+use super::work::{bar, log, set_bit, Ctx};
+use crate::driver::bits::set_bits;
+use crate::driver::saver::Saver;
 use crate::group::Group;
 use anyhow::Result;
 use rayon::prelude::*;
 use rules::ttc::{Role, Side};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 /// Runs the init phase and records the number of terminal positions in
@@ -75,16 +76,6 @@ fn init_group(ctx: &Ctx, g: &Group) -> u64 {
         t += 1;
     });
     t
-}
-
-/// Sets bits `lo..hi` of `bits`.
-fn set_bits(bits: &[AtomicU64], lo: u64, hi: u64) {
-    let mut k = lo;
-    while k < hi {
-        let end = ((k | 63) + 1).min(hi);
-        bits[(k >> 6) as usize].fetch_or(word_mask(k, end), Relaxed);
-        k = end;
-    }
 }
 
 /// Calls `f` with every member of `g` whose pieces hold a line: the

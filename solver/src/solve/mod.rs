@@ -43,7 +43,8 @@
 //! filter and the change and loss pools (`pool.rs`; at most about 280 MB
 //! on the 4x4 game during the sweeps, 50 MB during the waves). The run
 //! checkpoints after each wave and each sweep (at most every 30 s) to
-//! `NAME.work/` (`saver.rs`), and a killed solve resumes from there.
+//! `NAME.work/` ([`crate::driver::saver`]), and a killed solve resumes
+//! from there.
 
 mod checkpoint;
 mod codes;
@@ -51,6 +52,7 @@ mod counts;
 mod distance;
 mod eval;
 mod filters;
+pub mod game;
 mod init;
 mod mirror;
 mod opening;
@@ -60,28 +62,27 @@ mod pass;
 mod pass_kind;
 mod pool;
 mod report;
-mod saver;
 mod space;
 mod sparse;
 mod wdl;
 mod work;
 
-pub use checkpoint::STOP_FILE;
+pub use crate::driver::checkpoint::STOP_FILE;
 pub use codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 pub use options::{ListUse, SolveOptions, Tuning};
 pub use report::{PassLog, SolveReport};
 
+use crate::driver::cells::as_bytes_unsynchronised as as_bytes;
+use crate::driver::checkpoint::{hint_fresh, interrupted_state, remove_leftover_work};
+use crate::driver::resume::interrupted;
+use crate::driver::saver::{self, Saver};
 use crate::stats::{histogram, SectionStats};
 use anyhow::{bail, Context, Result};
 use checkpoint::{check_resume_state, Checkpoint};
-use rayon::prelude::*;
 use rules::ttc::Variant;
-use saver::Saver;
 use std::fs;
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::time::Instant;
-use tables::code::DRAW;
 use tables::file::TableWriter;
 use tables::fsutil::tmp_path;
 use tables::fsutil::OutputLock;
@@ -157,7 +158,7 @@ fn run_in_pool(
         .num_threads(opts.threads.unwrap_or(0))
         .build()
         .context("starting the solve's worker threads")?;
-    let resumed = checkpoint::interrupted_state(opts).exists();
+    let resumed = interrupted_state(&opts.out).exists();
     pool.install(|| match solve_inner(variant, opts, check, tuning) {
         // After a restart the work files may hold more than the last synced
         // checkpoint (pages the kernel wrote back later): start over.
@@ -171,7 +172,7 @@ fn run_in_pool(
         }
         r => r,
     })
-    .map_err(|e| checkpoint::hint_fresh(e, opts, resumed))
+    .map_err(|e| hint_fresh(e, &opts.out, opts.fresh, resumed))
 }
 
 /// The work files of a solve resumed after a restart of the machine do not
@@ -191,66 +192,6 @@ impl std::fmt::Display for StaleAfterRestart {
 
 impl std::error::Error for StaleAfterRestart {}
 
-/// The checkpoint of an interrupted solve of the same rules at `opts.out`,
-/// if one exists and `--fresh` was not given: `state.json`, or, if that
-/// was written without a sync in an earlier boot, the last synced one
-/// (`durable.json`, with `true`; none: start afresh). A resume from the
-/// synced one whose work files do not agree with it starts afresh too
-/// ([`StaleAfterRestart`]).
-fn interrupted(
-    variant: Variant,
-    opts: &SolveOptions,
-    dir: &Path,
-) -> Result<Option<(Checkpoint, bool)>> {
-    let state_path = dir.join("state.json");
-    if opts.fresh || !state_path.exists() || !tmp_path(&opts.out).exists() {
-        return Ok(None);
-    }
-    let read = |path: &Path| -> Result<Checkpoint> {
-        serde_json::from_slice(&fs::read(path)?)
-            .with_context(|| format!("reading {}", path.display()))
-    };
-    let mut c = read(&state_path)?;
-    let mut synced_only = false;
-    // A checkpoint written without a sync holds only in its own boot.
-    if c.boot_id.is_some() && c.boot_id != checkpoint::boot_id() {
-        let durable = dir.join(saver::DURABLE_FILE);
-        if !durable.exists() {
-            log(
-                opts.progress,
-                &format!(
-                    "the machine restarted since {} was written and no synced checkpoint exists: \
-                     solving from the start",
-                    state_path.display()
-                ),
-            );
-            return Ok(None);
-        }
-        c = read(&durable)?;
-        synced_only = true;
-        log(
-            opts.progress,
-            &format!(
-                "the machine restarted since {} was written: resuming from the last synced \
-                 checkpoint, {}",
-                state_path.display(),
-                durable.display()
-            ),
-        );
-    }
-    let ours = TableIdentity::of(variant);
-    if c.table != ours {
-        bail!(
-            "{} holds an interrupted solve of other rules ({}); this run asks for {}; \
-             run with the same options to resume it, or --fresh to discard it",
-            dir.display(),
-            c.table,
-            ours
-        );
-    }
-    Ok(Some((c, synced_only)))
-}
-
 fn solve_inner(
     variant: Variant,
     opts: &SolveOptions,
@@ -269,7 +210,9 @@ fn solve_inner(
     let idx: &Index = &shared;
     let oidx = OpeningIndex::new(variant);
     let dir = work_dir(&opts.out);
-    let (cp, after_restart) = match interrupted(variant, opts, &dir)? {
+    let ours = TableIdentity::of(variant);
+    let found = interrupted(&opts.out, opts.fresh, &ours, opts.progress)?;
+    let (cp, after_restart) = match found {
         Some((c, r)) => (Some(c), r),
         None => (None, false),
     };
@@ -282,7 +225,7 @@ fn solve_inner(
     let wmap = map_bits(&bits[0], words, !resumed)?;
     let lmap = map_bits(&bits[1], words, !resumed)?;
     space::reserve_bits(&bits, (words * 8) as u64)?;
-    let mut cp = cp.unwrap_or_else(|| Checkpoint::start(variant));
+    let mut cp = cp.unwrap_or_else(|| Checkpoint::start(ours));
     let cells = writer.post_cells();
     // The change filters and the loss pool serve the WDL sweeps only.
     let sweeps_left = matches!(cp.phase.as_str(), "start" | "init" | "wdl");
@@ -330,14 +273,14 @@ fn solve_inner(
     // Neither the bitmaps nor the pools are needed any more.
     drop(ctx);
     drop((wmap, lmap));
-    mark_draws(cells, opts.progress);
+    crate::driver::cells::mark_draws(cells, opts.progress);
     // Phase 5: the opening.
     let open = writer.opening_cells();
     opening::solve_opening(idx, &oidx, cells, open, opts.progress)?;
 
     let t = Instant::now();
-    let post_hist = histogram(unsafe_bytes(cells));
-    let open_hist = histogram(unsafe_bytes(open));
+    // SAFETY: every pass is over; no thread writes the cells any more.
+    let (post_hist, open_hist) = unsafe { (histogram(as_bytes(cells)), histogram(as_bytes(open))) };
     let (crc, sha) = seal_checked(writer, check, &dir, opts.progress, t)?;
     Ok(SolveReport {
         variant: variant.describe(),
@@ -365,7 +308,7 @@ fn refuse_output(opts: &SolveOptions) -> Result<()> {
         );
     }
     if opts.out.exists() && !opts.fresh {
-        let left = checkpoint::remove_leftover_work(&opts.out);
+        let left = remove_leftover_work(&opts.out);
         bail!(
             "{} already exists: a finished table is never overwritten without --fresh{left}",
             opts.out.display()
@@ -405,22 +348,6 @@ fn check_resumed(
         ),
     );
     Ok(())
-}
-
-/// Phase 4: what is still undecided is drawn.
-fn mark_draws(cells: &[AtomicU8], progress: bool) {
-    let t = Instant::now();
-    cells.par_chunks(1 << 20).for_each(|chunk| {
-        for c in chunk {
-            if c.load(Relaxed) == UNDECIDED {
-                c.store(DRAW, Relaxed);
-            }
-        }
-    });
-    log(
-        progress,
-        &format!("draws marked, {:.1}s", t.elapsed().as_secs_f64()),
-    );
 }
 
 /// Seals the table under its temporary name (cells CRC, then the sync and the SHA-256 side by side),
@@ -466,9 +393,4 @@ fn seal_checked(
         &format!("checked and renamed, {:.1}s", t.elapsed().as_secs_f64()),
     );
     Ok((crc, sha))
-}
-
-fn unsafe_bytes(a: &[AtomicU8]) -> &[u8] {
-    // SAFETY: no concurrent writers remain; same layout.
-    unsafe { &*(a as *const [AtomicU8] as *const [u8]) }
 }

@@ -116,7 +116,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let idx = Index::new(v);
         let f = super::super::filters::ChangeFilter::new(idx.num_sides());
-        super::super::checkpoint::save_flags(dir.path(), &[&f], 7).unwrap();
+        crate::driver::checkpoint::save_flags(dir.path(), &f.flag_words(), 7).unwrap();
         let len = std::fs::metadata(dir.path().join("flags.bin"))
             .unwrap()
             .len();

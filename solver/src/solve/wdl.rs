@@ -2,13 +2,14 @@
 //! nothing; then the decided positions are split into pending wins and
 //! pending losses for the distance waves.
 
-use super::checkpoint::{load_flags, Checkpoint};
+use super::checkpoint::Checkpoint;
 use super::codes::{LOSS_PENDING, WIN_PENDING};
 use super::counts::PassCounts;
 use super::pass_kind::{Dirty, Pass};
 use super::report::PassLog;
-use super::saver::Saver;
 use super::work::{clear_bit, log, set_bit, word_mask, Ctx};
+use crate::driver::checkpoint::load_flags;
+use crate::driver::saver::Saver;
 use crate::group::Group;
 use crate::prefetch::prefetch;
 use anyhow::Result;
@@ -32,7 +33,7 @@ pub(super) fn run(
         Dirty::First
     } else if cp.phase == "wdl"
         && cp.clean_stop
-        && load_flags(saver.dir, &[&ctx.changed], cp.passes.len())
+        && load_flags(saver.dir, &ctx.changed.flag_words(), cp.passes.len())
     {
         Dirty::Flagged
     } else {
@@ -86,7 +87,7 @@ pub(super) fn run(
             );
             return Ok(());
         }
-        saver.stop_if_asked(cp, &[&ctx.changed])?;
+        saver.stop_if_asked(cp, &ctx.changed.flag_words())?;
     }
 }
 

@@ -4,15 +4,15 @@
 
 use super::filters::{neighbour_codes, origin_masks, ChangeFilter};
 use super::pool::Pool;
-use crate::progress::Progress;
 use crate::win_in_one::WinInOne;
-use anyhow::{bail, Context, Result};
 use memmap2::MmapRaw;
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8};
 use tables::Index;
+
+// The game-independent helpers, under the names the loop has used.
+pub(super) use crate::driver::bits::{clear_bit, set_bit, word_mask};
+pub(super) use crate::driver::log::{bar, log};
+pub(super) use crate::driver::work_files::{as_atomic_u64, map_bits, work_dir};
 
 /// Entries of the change and loss pools ([`Pool`]).
 #[derive(Clone, Copy, Debug)]
@@ -51,45 +51,6 @@ pub(super) const WAVE_CHANGES: usize = 4 << 20;
 /// Entries of the loss pool (at most 3.8 million losses a sweep on 4x4).
 pub(super) const SWEEP_LOSSES: usize = 8 << 20;
 
-/// `NAME.work/`: the folder holding an unfinished solve's bitmaps,
-/// checkpoint and change flags.
-pub(super) fn work_dir(out: &Path) -> PathBuf {
-    let mut s = out.as_os_str().to_owned();
-    s.push(".work");
-    PathBuf::from(s)
-}
-
-pub(super) fn map_bits(path: &Path, words: usize, fresh: bool) -> Result<MmapRaw> {
-    let f = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(fresh)
-        .open(path)
-        .with_context(|| format!("opening bitmap {}", path.display()))?;
-    let want = (words * 8) as u64;
-    if fresh {
-        f.set_len(want)?;
-    } else {
-        let len = f.metadata()?.len();
-        if len != want {
-            bail!(
-                "{} is {len} bytes, expected {want}: the interrupted solve's state is damaged; \
-                 run again with --fresh",
-                path.display()
-            );
-        }
-    }
-    MmapRaw::map_raw(&f).with_context(|| format!("mapping {}", path.display()))
-}
-
-pub(super) fn as_atomic_u64(m: &MmapRaw) -> &[AtomicU64] {
-    assert_eq!(m.as_ptr() as usize % 8, 0, "bitmap mapping is page aligned");
-    // SAFETY: live page-aligned shared mapping whose length is a multiple
-    // of 8; AtomicU64 has the layout of u64 and allows concurrent access.
-    unsafe { std::slice::from_raw_parts(m.as_mut_ptr() as *const AtomicU64, m.len() / 8) }
-}
-
 pub(super) struct Ctx<'a> {
     pub idx: &'a Index,
     pub cells: &'a [AtomicU8],
@@ -121,35 +82,6 @@ pub(super) struct Ctx<'a> {
     pub pass_lines: bool,
     /// Passes are folded by the left-right mirror ([`super::mirror`]).
     pub fold: bool,
-}
-
-#[inline(always)]
-pub(super) fn set_bit(bits: &[AtomicU64], k: u64) {
-    bits[(k >> 6) as usize].fetch_or(1 << (k & 63), Relaxed);
-}
-#[inline(always)]
-pub(super) fn clear_bit(bits: &[AtomicU64], k: u64) {
-    bits[(k >> 6) as usize].fetch_and(!(1 << (k & 63)), Relaxed);
-}
-
-/// Bits `lo & 63 ..` up to (not including) bit `hi - (lo & !63)` of the
-/// word holding bitmap position `lo` (`hi` at most the word's end).
-#[inline(always)]
-pub(super) fn word_mask(lo: u64, hi: u64) -> u64 {
-    let from = lo & 63;
-    let to = hi - (lo & !63);
-    let upper = if to == 64 { !0u64 } else { (1u64 << to) - 1 };
-    upper & !((1u64 << from) - 1)
-}
-
-pub(super) fn bar(progress: bool, len: u64, label: String) -> Progress {
-    Progress::new(progress, len, label)
-}
-pub(super) fn log(progress: bool, msg: &str) {
-    if progress {
-        // A closed or full stderr must not abort a long solve.
-        let _ = writeln!(std::io::stderr(), "{msg}");
-    }
 }
 
 impl<'a> Ctx<'a> {

@@ -1,4 +1,5 @@
-//! Writing checkpoints.
+//! Writing checkpoints, whatever the game ([`Checkpoint`] is generic over
+//! the table's identity and the pass log).
 //!
 //! A checkpoint is the state file `state.json`, naming the last completed
 //! step, written through a temporary file and a rename. It is worth
@@ -23,23 +24,24 @@
 //! beside the writeback, and the waves still waited for it.
 
 use super::checkpoint::{boot_id, save_flags, Checkpoint, STOP_FILE};
-use super::filters::ChangeFilter;
 use anyhow::{bail, Context, Result};
+use serde::Serialize;
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
 /// Minimum time between two checkpoints that are not forced.
-const INTERVAL: Duration = Duration::from_secs(30);
+pub const INTERVAL: Duration = Duration::from_secs(30);
 /// Longest time between two syncs of the work files (work a restart may
 /// cost).
-pub(super) const SYNC_INTERVAL: Duration = Duration::from_secs(120);
+pub const SYNC_INTERVAL: Duration = Duration::from_secs(120);
 /// The checkpoint that survives a restart.
-pub(super) const DURABLE_FILE: &str = "durable.json";
+pub const DURABLE_FILE: &str = "durable.json";
 
 /// Writes checkpoints to the work folder.
-pub(super) struct Saver<'a> {
+pub struct Saver<'a> {
     /// The work folder (`NAME.work/`).
     pub dir: &'a Path,
     /// The table being written, then the two bitmaps.
@@ -89,11 +91,20 @@ impl<'a> Saver<'a> {
     ///
     /// # Errors
     /// A sync, write or rename that failed, naming the file.
-    pub fn save(&mut self, cp: &Checkpoint, force: bool) -> Result<()> {
+    pub fn save<I: Serialize + Clone, P: Serialize + Clone>(
+        &mut self,
+        cp: &Checkpoint<I, P>,
+        force: bool,
+    ) -> Result<()> {
         self.save_as(cp, force, false)
     }
 
-    fn save_as(&mut self, cp: &Checkpoint, force: bool, durable: bool) -> Result<()> {
+    fn save_as<I: Serialize + Clone, P: Serialize + Clone>(
+        &mut self,
+        cp: &Checkpoint<I, P>,
+        force: bool,
+        durable: bool,
+    ) -> Result<()> {
         if !force && !durable && self.last.elapsed() < INTERVAL {
             return Ok(());
         }
@@ -118,11 +129,19 @@ impl<'a> Saver<'a> {
         Ok(())
     }
 
-    /// If `STOP` exists in the work folder: saves the change flags `prev`
-    /// (line filters, pawn codes), marks the checkpoint clean, writes it,
-    /// removes `STOP` and ends the run with an error that says how to
-    /// resume.
-    pub fn stop_if_asked(&mut self, cp: &mut Checkpoint, filters: &[&ChangeFilter]) -> Result<()> {
+    /// If `STOP` exists in the work folder: saves the change flags `words`
+    /// (Tic-Tac-Chec: the previous pass's line filters and pawn codes),
+    /// marks the checkpoint clean, writes it, removes `STOP` and ends the
+    /// run with an error that says how to resume.
+    ///
+    /// # Errors
+    /// The stop itself (an error naming how to resume), or a write that
+    /// failed.
+    pub fn stop_if_asked<I: Serialize + Clone, P: Serialize + Clone>(
+        &mut self,
+        cp: &mut Checkpoint<I, P>,
+        words: &[&AtomicU64],
+    ) -> Result<()> {
         let stop = self.dir.join(STOP_FILE);
         let Ok(text) = fs::read_to_string(&stop) else {
             return Ok(());
@@ -137,7 +156,7 @@ impl<'a> Saver<'a> {
                 return Ok(());
             }
         }
-        save_flags(self.dir, filters, cp.passes.len())?;
+        save_flags(self.dir, words, cp.passes.len())?;
         cp.clean_stop = true;
         // The machine may well be shut down next.
         self.save_as(cp, true, true)?;
@@ -152,7 +171,12 @@ impl<'a> Saver<'a> {
 
 /// Writes `cp` as `dir/name` through a temporary file and a rename,
 /// syncing the temporary file first if `sync`.
-fn write_state(dir: &Path, name: &str, cp: &Checkpoint, sync: bool) -> Result<()> {
+fn write_state<I: Serialize, P: Serialize>(
+    dir: &Path,
+    name: &str,
+    cp: &Checkpoint<I, P>,
+    sync: bool,
+) -> Result<()> {
     let tmp = dir.join(format!("{name}.tmp"));
     let mut f = File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
     f.write_all(&serde_json::to_vec_pretty(cp)?)

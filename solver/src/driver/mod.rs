@@ -1,0 +1,16 @@
+//! The game-independent parts of a retrograde solve, shared by the
+//! Tic-Tac-Chec loop ([`mod@crate::solve`]) and the generic loop over a
+//! [`RetroGame`](crate::solve::game::RetroGame)
+//! ([`crate::game_loop::solve_game`]): the bitmaps of one bit per
+//! position ([`bits`]), the work folder and its memory maps
+//! ([`work_files`]), the checkpoints ([`checkpoint`], written by
+//! [`saver`], found again by [`resume`]), the log lines ([`log`]) and the last steps on the cells
+//! ([`cells`]: draws, a byte view). None of it knows a rule of any game.
+
+pub mod bits;
+pub mod cells;
+pub mod checkpoint;
+pub mod log;
+pub mod resume;
+pub mod saver;
+pub mod work_files;
