@@ -1,8 +1,8 @@
 //! The cells of a solve (one byte per position) once the passes are
 //! over: undecided cells become draws, and a byte view for the counts.
 
+use super::codes::UNDECIDED;
 use super::log::log;
-use crate::solve::UNDECIDED;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use std::time::Instant;

@@ -5,11 +5,13 @@
 //! position ([`bits`]), the work folder and its memory maps
 //! ([`work_files`]), the checkpoints ([`checkpoint`], written by
 //! [`saver`], found again by [`resume`]), the log lines ([`log`]) and the last steps on the cells
-//! ([`cells`]: draws, a byte view). None of it knows a rule of any game.
+//! ([`cells`]: draws, a byte view) and the working codes of a solve
+//! ([`codes`]). None of it knows a rule of any game.
 
 pub mod bits;
 pub mod cells;
 pub mod checkpoint;
+pub mod codes;
 pub mod log;
 pub mod resume;
 pub mod saver;

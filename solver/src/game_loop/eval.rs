@@ -1,8 +1,8 @@
 //! The two evaluation rules of the loop, from a position's children's
 //! cells: the WDL rule of the sweeps and the distance rule of the waves.
 
+use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::solve::game::{RetroGame, TERMINAL_CHILD};
-use crate::solve::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 use tables::code::DRAW;
 

@@ -5,9 +5,9 @@
 use super::eval::eval_wdl;
 use super::work::{BitOp, Fold, Work};
 use crate::driver::bits::{clear_bit, set_bit, test_bit};
+use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::driver::log::log;
 use crate::solve::game::RetroGame;
-use crate::solve::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use rayon::prelude::*;
 use std::sync::atomic::Ordering::Relaxed;
 

@@ -7,9 +7,9 @@ use super::eval::eval_distance;
 use super::sweeps::PassTally;
 use super::work::{BitOp, Fold, Work};
 use crate::driver::bits::{count_ones, test_bit};
+use crate::driver::codes::UNDECIDED;
 use crate::driver::log::log;
 use crate::solve::game::RetroGame;
-use crate::solve::UNDECIDED;
 use anyhow::{bail, Result};
 use rayon::prelude::*;
 

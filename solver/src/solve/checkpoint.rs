@@ -4,9 +4,9 @@
 //! written, and a clean stop on request is made, by
 //! [`crate::driver::saver`].
 
-use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use super::report::PassLog;
 use super::work::{set_bit, Ctx};
+use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
 use anyhow::{bail, Result};
 use rayon::prelude::*;

@@ -1,7 +1,7 @@
 //! Evaluation of one position from its children's cells: the WDL rule and
 //! the distance-wave rule.
 
-use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::Group;
 use crate::kernel::{for_each_child, LINE};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};

@@ -4,9 +4,9 @@
 //! sweeps end; the loss bitmap is not touched before then).
 
 use super::checkpoint::Checkpoint;
-use super::codes::UNDECIDED;
 use super::work::{bar, log, set_bit, Ctx};
 use crate::driver::bits::set_bits;
+use crate::driver::codes::UNDECIDED;
 use crate::driver::saver::Saver;
 use crate::group::Group;
 use anyhow::Result;

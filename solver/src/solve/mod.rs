@@ -47,7 +47,7 @@
 //! from there.
 
 mod checkpoint;
-mod codes;
+
 mod counts;
 mod distance;
 mod eval;
@@ -68,7 +68,7 @@ mod wdl;
 mod work;
 
 pub use crate::driver::checkpoint::STOP_FILE;
-pub use codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+pub use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 pub use options::{ListUse, SolveOptions, Tuning};
 pub use report::{PassLog, SolveReport};
 

@@ -19,7 +19,6 @@
 //! is left to the second sweep, whose filters flag every parent of those
 //! wins anyway.
 
-use super::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use super::counts::PassCounts;
 use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
@@ -29,6 +28,7 @@ use super::pass_kind::{Dirty, Pass};
 use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
+use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
 use crate::group::{Group, MemberLoc};
 use crate::prefetch::prefetch;
 use rayon::prelude::*;

@@ -3,12 +3,12 @@
 //! pending losses for the distance waves.
 
 use super::checkpoint::Checkpoint;
-use super::codes::{LOSS_PENDING, WIN_PENDING};
 use super::counts::PassCounts;
 use super::pass_kind::{Dirty, Pass};
 use super::report::PassLog;
 use super::work::{clear_bit, log, set_bit, word_mask, Ctx};
 use crate::driver::checkpoint::load_flags;
+use crate::driver::codes::{LOSS_PENDING, WIN_PENDING};
 use crate::driver::saver::Saver;
 use crate::group::Group;
 use crate::prefetch::prefetch;
