@@ -6,12 +6,30 @@
 //! `stride` prepared once per member. Pawn moves and captures (a change of
 //! pawn state or of child block) go through [`Group::child_cell`].
 
+use crate::driver::eval::ChildCells;
 use crate::group::Group;
 use rules::ttc::{Side, HAND};
 
+/// The children of member `b` of group `g`, for the loop's evaluation
+/// rules ([`crate::driver::eval`]).
+pub struct MemberChildren<'a, 'i> {
+    /// The member's group.
+    pub g: &'a Group<'i>,
+    /// The member.
+    pub b: &'a Side,
+}
+
+impl ChildCells for MemberChildren<'_, '_> {
+    #[inline(always)]
+    fn visit<F: FnMut(u64) -> bool>(&self, f: F) -> bool {
+        for_each_child(self.g, self.b, f)
+    }
+}
+
 /// Passed to the visitor for a move that completes the mover's line: the
-/// child is a terminal loss (code 0) and has no cell to read.
-pub const LINE: u64 = u64::MAX;
+/// child is a terminal loss (code 0) and has no cell to read. The seam's
+/// [`TERMINAL_CHILD`](crate::driver::codes::TERMINAL_CHILD).
+pub const LINE: u64 = crate::driver::codes::TERMINAL_CHILD;
 
 /// Calls `f(cell)` for every child of `(b, A)` (or [`LINE`]); `f` returns
 /// `false` to stop. Returns `false` if stopped early.

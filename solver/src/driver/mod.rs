@@ -5,13 +5,14 @@
 //! position ([`bits`]), the work folder and its memory maps
 //! ([`work_files`]), the checkpoints ([`checkpoint`], written by
 //! [`saver`], found again by [`resume`]), the log lines ([`log`]) and the last steps on the cells
-//! ([`cells`]: draws, a byte view) and the working codes of a solve
-//! ([`codes`]). None of it knows a rule of any game.
+//! ([`cells`]: draws, a byte view), the working codes of a solve
+//! ([`codes`]) and the two evaluation rules ([`eval`]). None of it knows a rule of any game.
 
 pub mod bits;
 pub mod cells;
 pub mod checkpoint;
 pub mod codes;
+pub mod eval;
 pub mod log;
 pub mod resume;
 pub mod saver;

@@ -9,7 +9,7 @@
 //! evaluates every position it looks at. The cells live in memory.
 //! `solver/tests/game_seam.rs` checks it against a naive solver.
 
-mod eval;
+mod children;
 mod opening;
 mod sweeps;
 mod waves;

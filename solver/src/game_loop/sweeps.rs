@@ -2,10 +2,11 @@
 //! nothing) and the split of the decided positions into pending wins and
 //! pending losses.
 
-use super::eval::eval_wdl;
+use super::children::PositionChildren;
 use super::work::{BitOp, Fold, Work};
 use crate::driver::bits::{clear_bit, set_bit, test_bit};
 use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use crate::driver::eval::eval_wdl;
 use crate::driver::log::log;
 use crate::solve::game::RetroGame;
 use rayon::prelude::*;
@@ -69,7 +70,15 @@ fn sweep<G: RetroGame>(work: &Work<'_, G>) -> PassTally {
                 if test_bit(work.w, p) {
                     continue;
                 }
-                let code = eval_wdl(work.game, &grp, work.cells, p, &mut t.children);
+                let code = eval_wdl(
+                    &PositionChildren {
+                        game: work.game,
+                        grp: &grp,
+                        p,
+                    },
+                    work.cells,
+                    &mut t.children,
+                );
                 if code != UNDECIDED {
                     t.decided += work.write(&grp, p, code, fold, BitOp::SetWin);
                 }

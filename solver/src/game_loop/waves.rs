@@ -3,11 +3,12 @@
 //! and write odd ones and the other way round, so the cells are updated
 //! in place.
 
-use super::eval::eval_distance;
+use super::children::PositionChildren;
 use super::sweeps::PassTally;
 use super::work::{BitOp, Fold, Work};
 use crate::driver::bits::{count_ones, test_bit};
 use crate::driver::codes::UNDECIDED;
+use crate::driver::eval::eval_distance;
 use crate::driver::log::log;
 use crate::solve::game::RetroGame;
 use anyhow::{bail, Result};
@@ -32,7 +33,16 @@ fn wave<G: RetroGame>(work: &Work<'_, G>, d: u8) -> PassTally {
                 if !test_bit(bits, p) {
                     continue;
                 }
-                let code = eval_distance(work.game, &grp, work.cells, p, d, &mut t.children);
+                let code = eval_distance(
+                    &PositionChildren {
+                        game: work.game,
+                        grp: &grp,
+                        p,
+                    },
+                    work.cells,
+                    d,
+                    &mut t.children,
+                );
                 if code != UNDECIDED {
                     t.decided += work.write(&grp, p, code, fold, op);
                 }

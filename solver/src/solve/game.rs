@@ -9,10 +9,7 @@
 
 use std::ops::Range;
 
-/// Passed to a child visitor for a move that ends the game at once with
-/// the mover's win (a line completed): the child is lost in 0 for its
-/// side to move and has no cell to read.
-pub const TERMINAL_CHILD: u64 = u64::MAX;
+pub use crate::driver::codes::TERMINAL_CHILD;
 
 /// A child of an opening position: another opening position of the next
 /// ply, a post-opening position, or a move that wins at once.

@@ -50,7 +50,6 @@ mod checkpoint;
 
 mod counts;
 mod distance;
-mod eval;
 mod filters;
 pub mod game;
 mod init;

@@ -20,7 +20,6 @@
 //! wins anyway.
 
 use super::counts::PassCounts;
-use super::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
 use super::mirror::{fold_of, Fold, Twin, Writes};
 use super::own_keys::OwnKeys;
@@ -29,7 +28,9 @@ use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use crate::driver::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
 use crate::group::{Group, MemberLoc};
+use crate::kernel::MemberChildren;
 use crate::prefetch::prefetch;
 use rayon::prelude::*;
 use rules::ttc::Side;
@@ -304,9 +305,9 @@ impl<'a> Ctx<'a> {
                 } =>
             {
                 counts.full += 1;
-                eval_wdl(g, &b, self.cells, seen)
+                eval_wdl(&MemberChildren { g, b: &b }, self.cells, seen)
             }
-            Pass::Wdl => eval_wdl_all_won(g, &b, self.cells, seen),
+            Pass::Wdl => eval_wdl_all_won(&MemberChildren { g, b: &b }, self.cells, seen),
         };
         Some((b, code))
     }
@@ -323,7 +324,7 @@ impl<'a> Ctx<'a> {
                 false => UNDECIDED,
             }
         } else {
-            eval_distance(g, b, self.cells, d, seen)
+            eval_distance(&MemberChildren { g, b }, self.cells, d, seen)
         }
     }
 

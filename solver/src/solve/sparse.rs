@@ -20,12 +20,13 @@
 //! nor lost, as in [`super::pass`].
 
 use super::counts::PassCounts;
-use super::eval::{eval_wdl, eval_wdl_all_won};
 use super::mirror::Writes;
 use super::pass_kind::Pass;
 use super::pool::LOST;
 use super::work::Ctx;
+use crate::driver::eval::{eval_wdl, eval_wdl_all_won};
 use crate::group::Group;
+use crate::kernel::MemberChildren;
 use rules::ttc::{Side, HAND};
 
 /// A group is handled from the pool only if its members outnumber the
@@ -206,9 +207,9 @@ impl<'a> Ctx<'a> {
                 }
                 Pass::Wdl if lost => {
                     counts.full += 1;
-                    eval_wdl(g, &b, self.cells, seen)
+                    eval_wdl(&MemberChildren { g, b: &b }, self.cells, seen)
                 }
-                Pass::Wdl => eval_wdl_all_won(g, &b, self.cells, seen),
+                Pass::Wdl => eval_wdl_all_won(&MemberChildren { g, b: &b }, self.cells, seen),
             };
             self.decide(g, own, kk, &b, code, pass, counts);
         }
