@@ -75,7 +75,7 @@ impl Position {
 
     /// Whether the stack on `a` (any colour) may capture the one on `b`.
     #[inline(always)]
-    fn reaches(&self, a: usize, b: usize) -> bool {
+    pub(super) fn reaches(&self, a: usize, b: usize) -> bool {
         self.white >> a & 1 != self.white >> b & 1
             && code_height(self.stacks[a]) >= code_height(self.stacks[b])
     }
