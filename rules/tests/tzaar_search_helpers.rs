@@ -161,3 +161,30 @@ fn try_for_each_child_lists_the_turns_in_order_with_their_positions() {
     }
     assert!(seen > 20_000, "{seen}");
 }
+
+/// `try_for_each_child_counted` gives the children of
+/// `try_for_each_child` with the first captures of the side to move in
+/// each, as `capture_count` counts them from scratch.
+#[test]
+fn try_for_each_child_counted_counts_the_replies_of_every_child() {
+    let mut rng = SplitMix64(43);
+    let mut seen = 0;
+    for i in 0..3_000 {
+        let Some(p) = random_position(&mut rng, 6 + i % 25) else {
+            continue;
+        };
+        let mut want = Vec::new();
+        let _ = p.try_for_each_child(|i, t, c| {
+            want.push((i, t, *c, c.capture_count(c.side_to_move())));
+            ControlFlow::<()>::Continue(())
+        });
+        let mut got = Vec::new();
+        let _ = p.try_for_each_child_counted(|i, t, c, n| {
+            got.push((i, t, *c, n));
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(got, want, "{p}");
+        seen += got.len();
+    }
+    assert!(seen > 20_000, "{seen}");
+}

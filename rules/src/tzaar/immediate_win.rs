@@ -18,6 +18,7 @@
 use super::geometry::first_on_ray;
 use super::piece::{code_height, code_top};
 use super::*;
+use std::ops::ControlFlow;
 
 /// Captures of one side, (from, to) point pairs: at most 30 stacks x 6
 /// lines, and a few more listed twice by [`Position::captures_after`].
@@ -66,16 +67,9 @@ impl Captures {
 }
 
 impl Position {
-    /// The captures of `color` (for the first action: no stacks).
-    fn captures(&self, color: Color) -> Captures {
-        let mut out = Captures::new();
-        self.for_each_landing(color, false, |a, b, _| out.push(a, b));
-        out
-    }
-
     /// Whether the stack on `a` (any colour) may capture the one on `b`.
     #[inline(always)]
-    fn reaches(&self, a: usize, b: usize) -> bool {
+    pub(super) fn reaches(&self, a: usize, b: usize) -> bool {
         self.white >> a & 1 != self.white >> b & 1
             && code_height(self.stacks[a]) >= code_height(self.stacks[b])
     }
@@ -138,23 +132,43 @@ impl Position {
         }
         let them = self.side.opponent();
         let counts = self.visible_counts(them);
-        let theirs = self.captures(them);
         let reach = if self.opening { 1 } else { 2 };
-        if counts.iter().all(|&c| c > reach) && theirs.matching_at_least(5, 0) {
-            return None;
-        }
-        let mut won = None;
-        self.for_each_landing(self.side, false, |f1, t1, _| {
-            if won.is_none() {
-                won = self
-                    .first_capture_wins(f1, t1, counts, &theirs)
-                    .map(|second| Turn {
-                        first: step(f1, t1),
-                        second,
-                    });
+        let theirs = self.captures_unless_matching(them, counts.iter().all(|&c| c > reach))?;
+        let won = self.try_for_each_landing(self.side, false, |f1, t1, _| {
+            match self.first_capture_wins(f1, t1, counts, &theirs) {
+                Some(second) => ControlFlow::Break(Turn {
+                    first: step(f1, t1),
+                    second,
+                }),
+                None => ControlFlow::Continue(()),
             }
         });
-        won
+        match won {
+            ControlFlow::Break(turn) => Some(turn),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
+    /// The captures of `color`, or `None` if `stop` and five of them have
+    /// pairwise distinct points (found greedily in the order listed, as
+    /// [`Captures::matching_at_least`] does): then no turn of the other
+    /// side removes them all, and the listing stops there.
+    fn captures_unless_matching(&self, color: Color, stop: bool) -> Option<Captures> {
+        let mut out = Captures::new();
+        let (mut used, mut n) = (0u64, 0);
+        let flow = self.try_for_each_landing(color, false, |a, b, _| {
+            out.push(a, b);
+            let m = 1u64 << a | 1u64 << b;
+            if used & m == 0 {
+                used |= m;
+                n += 1;
+                if stop && n >= 5 {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        flow.is_continue().then_some(out)
     }
 
     /// With the first capture `f1`x`t1`, a second action that wins at once

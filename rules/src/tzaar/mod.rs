@@ -51,6 +51,7 @@ mod placement_perft;
 mod play;
 mod point;
 mod position;
+mod reply_count;
 mod search_features;
 mod turn;
 

@@ -17,6 +17,20 @@ impl Position {
         with_stacks: bool,
         mut f: impl FnMut(usize, usize, bool),
     ) {
+        let _ = self.try_for_each_landing(color, with_stacks, |from, to, capture| {
+            f(from, to, capture);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Position::for_each_landing`] that stops when `f` breaks.
+    #[inline(always)]
+    pub(super) fn try_for_each_landing<B>(
+        &self,
+        color: Color,
+        with_stacks: bool,
+        mut f: impl FnMut(usize, usize, bool) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let own = self.mask(color);
         let mut bb = own;
         while bb != 0 {
@@ -27,14 +41,15 @@ impl Position {
                 if let Some(to) = first_on_ray(from, d, self.occupied) {
                     if own >> to & 1 != 0 {
                         if with_stacks {
-                            f(from, to, false);
+                            f(from, to, false)?;
                         }
                     } else if h >= code_height(self.stacks[to]) {
-                        f(from, to, true);
+                        f(from, to, true)?;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Like [`Position::for_each_landing`] but in canonical order: by `from`

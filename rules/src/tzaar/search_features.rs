@@ -40,6 +40,7 @@ impl Position {
 
     /// Number of `color`'s stacks showing a Tzaar, a Tzarra and a Tott on
     /// top, in that order (each 0 to 30).
+    #[inline]
     pub fn visible_counts(&self, color: Color) -> [u32; 3] {
         let m = self.mask(color);
         self.tops.map(|t| (t & m).count_ones())
