@@ -3,22 +3,26 @@
 //! split into pending wins and losses, the distance waves, the draws and
 //! the opening plies, every pass folded by the game's mirror.
 //!
-//! This is the loop of [`mod@crate::solve`] without the Tic-Tac-Chec
-//! accelerations (change filters and pools, wins in one by line
-//! geometry, the memory-mapped table and its checkpoints): every pass
-//! evaluates every position it looks at. The cells live in memory.
-//! `solver/tests/game_seam.rs` checks it against a naive solver.
+//! The phases are run by the same driver as the Tic-Tac-Chec loop
+//! ([`crate::driver::phases`]) over the plain passes (`passes.rs`):
+//! without the Tic-Tac-Chec accelerations (change filters and pools,
+//! wins in one by line geometry, the memory-mapped table and its
+//! checkpoints), every pass evaluates every position it looks at. The
+//! cells live in memory. `solver/tests/game_seam.rs` checks it against
+//! a naive solver and against the Tic-Tac-Chec loop.
 
 mod children;
 mod opening;
+mod passes;
 mod sweeps;
 mod waves;
 mod work;
 
-pub use sweeps::PassTally;
-
 use crate::driver::bits::zeroed;
 use crate::driver::cells::{as_bytes, mark_draws};
+use crate::driver::checkpoint::Checkpoint;
+use crate::driver::pass_log::PassLog;
+use crate::driver::phases::{self, InMemory};
 use crate::solve::game::RetroGame;
 use anyhow::{bail, Context, Result};
 use std::sync::atomic::AtomicU8;
@@ -59,21 +63,16 @@ pub struct GameSolution {
     pub opening: Vec<Vec<u8>>,
     /// Primitive losses found by init.
     pub terminal: u64,
-    /// Each WDL sweep's tally (the last decided nothing).
-    pub sweeps: Vec<PassTally>,
-    /// Each distance wave's tally (wave `i + 1` at index `i`; the last
-    /// assigned nothing).
-    pub waves: Vec<PassTally>,
+    /// Every pass, as the phase driver logged it: the WDL sweeps (the
+    /// last decided nothing), then the distance waves (the last assigned
+    /// nothing).
+    pub passes: Vec<PassLog>,
 }
 
 impl GameSolution {
     /// Children read by all passes.
     pub fn children(&self) -> u64 {
-        self.sweeps
-            .iter()
-            .chain(&self.waves)
-            .map(|t| t.children)
-            .sum()
+        self.passes.iter().map(|t| t.children).sum()
     }
 }
 
@@ -98,7 +97,7 @@ fn solve_in_pool<G: RetroGame>(game: &G, opts: &GameOptions) -> Result<GameSolut
     let n = game.num_positions();
     let mut cells: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
     let (w, l) = (zeroed(n), zeroed(n));
-    let work = Work {
+    let mut work = Work {
         game,
         cells: &cells,
         w: &w,
@@ -106,19 +105,16 @@ fn solve_in_pool<G: RetroGame>(game: &G, opts: &GameOptions) -> Result<GameSolut
         fold: opts.fold,
         progress: opts.progress,
     };
-    let terminal = sweeps::init(&work);
-    let sweeps = sweeps::run(&work);
-    sweeps::split(&work);
-    let waves = waves::run(&work)?;
+    let mut cp = Checkpoint::start(game.identity());
+    phases::run(&mut work, &mut cp, &mut InMemory, false)?;
     mark_draws(&cells, opts.progress);
     let opening = opening::solve(game, &cells)?;
     Ok(GameSolution {
         identity: game.identity(),
         post: as_bytes(&mut cells).to_vec(),
         opening,
-        terminal,
-        sweeps,
-        waves,
+        terminal: cp.terminal,
+        passes: cp.passes,
     })
 }
 

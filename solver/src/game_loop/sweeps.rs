@@ -1,35 +1,17 @@
-//! Init, the WDL sweeps (Gauss-Seidel, in place, until a sweep decides
-//! nothing) and the split of the decided positions into pending wins and
-//! pending losses.
+//! Init, one WDL sweep (Gauss-Seidel, in place: every undecided position
+//! evaluated in full) and the split of the decided positions into
+//! pending wins and pending losses; the phase driver
+//! ([`crate::driver::phases`]) repeats the sweeps.
 
 use super::children::PositionChildren;
 use super::work::{BitOp, Fold, Work};
 use crate::driver::bits::{clear_bit, set_bit, test_bit};
 use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use crate::driver::counts::PassCounts;
 use crate::driver::eval::eval_wdl;
-use crate::driver::log::log;
 use crate::solve::game::RetroGame;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering::Relaxed;
-
-/// Decisions and children read by one pass.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PassTally {
-    /// Positions written (a decision and its twin count two).
-    pub decided: u64,
-    /// Children read.
-    pub children: u64,
-}
-
-impl std::ops::Add for PassTally {
-    type Output = PassTally;
-    fn add(self, o: PassTally) -> PassTally {
-        PassTally {
-            decided: self.decided + o.decided,
-            children: self.children + o.children,
-        }
-    }
-}
 
 /// Init: every cell undecided, the primitive losses lost in 0 with their
 /// decided bit set. Returns the number of primitive losses.
@@ -56,12 +38,12 @@ pub(super) fn init<G: RetroGame>(work: &Work<'_, G>) -> u64 {
 /// One WDL sweep over every group the fold evaluates: each undecided
 /// position is evaluated from its children's current cells (decisions
 /// made earlier in the same sweep included).
-fn sweep<G: RetroGame>(work: &Work<'_, G>) -> PassTally {
+pub(super) fn sweep<G: RetroGame>(work: &Work<'_, G>) -> PassCounts {
     (0..work.game.num_groups())
         .into_par_iter()
         .map(|g| {
             let fold = work.fold_of(g);
-            let mut t = PassTally::default();
+            let mut t = PassCounts::default();
             if fold == Fold::Skipped {
                 return t;
             }
@@ -70,6 +52,8 @@ fn sweep<G: RetroGame>(work: &Work<'_, G>) -> PassTally {
                 if test_bit(work.w, p) {
                     continue;
                 }
+                t.evaluated += 1;
+                t.full += 1;
                 let code = eval_wdl(
                     &PositionChildren {
                         game: work.game,
@@ -80,33 +64,14 @@ fn sweep<G: RetroGame>(work: &Work<'_, G>) -> PassTally {
                     &mut t.children,
                 );
                 if code != UNDECIDED {
-                    t.decided += work.write(&grp, p, code, fold, BitOp::SetWin);
+                    let n = work.write(&grp, p, code, fold, BitOp::SetWin);
+                    t.decided += n;
+                    t.losses += if code == LOSS_PENDING { n } else { 0 };
                 }
             }
             t
         })
-        .reduce(PassTally::default, |a, b| a + b)
-}
-
-/// Runs the sweeps until one decides nothing; returns each sweep's tally.
-pub(super) fn run<G: RetroGame>(work: &Work<'_, G>) -> Vec<PassTally> {
-    let mut tallies = Vec::new();
-    loop {
-        let t = sweep(work);
-        tallies.push(t);
-        log(
-            work.progress,
-            &format!(
-                "wdl sweep {}: decided {}, children {}",
-                tallies.len(),
-                t.decided,
-                t.children
-            ),
-        );
-        if t.decided == 0 {
-            return tallies;
-        }
-    }
+        .reduce(PassCounts::default, |a, b| a + b)
 }
 
 /// Splits the decided positions (win bitmap) into pending wins (win

@@ -1,21 +1,20 @@
-//! The distance waves over the pending positions: wave `d` (odd) gives
+//! One distance wave over the pending positions (the phase driver,
+//! [`crate::driver::phases`], runs them in order): wave `d` (odd) gives
 //! win in `d`, wave `d` (even) loss in `d`; odd waves read even codes
 //! and write odd ones and the other way round, so the cells are updated
 //! in place.
 
 use super::children::PositionChildren;
-use super::sweeps::PassTally;
 use super::work::{BitOp, Fold, Work};
-use crate::driver::bits::{count_ones, test_bit};
+use crate::driver::bits::test_bit;
 use crate::driver::codes::UNDECIDED;
+use crate::driver::counts::PassCounts;
 use crate::driver::eval::eval_distance;
-use crate::driver::log::log;
 use crate::solve::game::RetroGame;
-use anyhow::{bail, Result};
 use rayon::prelude::*;
 
 /// Wave `d` over every group the fold evaluates.
-fn wave<G: RetroGame>(work: &Work<'_, G>, d: u8) -> PassTally {
+pub(super) fn wave<G: RetroGame>(work: &Work<'_, G>, d: u8) -> PassCounts {
     let (bits, op) = match d % 2 {
         1 => (work.w, BitOp::ClearWin),
         _ => (work.l, BitOp::ClearLoss),
@@ -24,7 +23,7 @@ fn wave<G: RetroGame>(work: &Work<'_, G>, d: u8) -> PassTally {
         .into_par_iter()
         .map(|g| {
             let fold = work.fold_of(g);
-            let mut t = PassTally::default();
+            let mut t = PassCounts::default();
             if fold == Fold::Skipped {
                 return t;
             }
@@ -33,6 +32,8 @@ fn wave<G: RetroGame>(work: &Work<'_, G>, d: u8) -> PassTally {
                 if !test_bit(bits, p) {
                     continue;
                 }
+                t.evaluated += 1;
+                t.full += 1;
                 let code = eval_distance(
                     &PositionChildren {
                         game: work.game,
@@ -49,30 +50,5 @@ fn wave<G: RetroGame>(work: &Work<'_, G>, d: u8) -> PassTally {
             }
             t
         })
-        .reduce(PassTally::default, |a, b| a + b)
-}
-
-/// Runs the waves until one assigns nothing; returns each wave's tally.
-///
-/// # Errors
-/// A distance beyond 251 plies, or pending positions left without a
-/// distance (the game's children or twins are inconsistent).
-pub(super) fn run<G: RetroGame>(work: &Work<'_, G>) -> Result<Vec<PassTally>> {
-    let mut tallies = Vec::new();
-    for d in 1..=251u8 {
-        let t = wave(work, d);
-        tallies.push(t);
-        log(
-            work.progress,
-            &format!("wave {d}: decided {}, children {}", t.decided, t.children),
-        );
-        if t.decided == 0 {
-            let left = count_ones(work.w) + count_ones(work.l);
-            if left != 0 {
-                bail!("{left} decided positions never received a distance: inconsistent game");
-            }
-            return Ok(tallies);
-        }
-    }
-    bail!("distance waves passed 251 plies: the values do not fit a one-byte table")
+        .reduce(PassCounts::default, |a, b| a + b)
 }

@@ -3,22 +3,17 @@
 //! in the win bitmap, which holds every decided position until the WDL
 //! sweeps end; the loss bitmap is not touched before then).
 
-use super::checkpoint::Checkpoint;
-use super::work::{bar, log, set_bit, Ctx};
+use super::work::{bar, set_bit, Ctx};
 use crate::driver::bits::set_bits;
 use crate::driver::codes::UNDECIDED;
-use crate::driver::saver::Saver;
 use crate::group::Group;
-use anyhow::Result;
 use rayon::prelude::*;
 use rules::ttc::{Role, Side};
 use std::sync::atomic::Ordering::Relaxed;
-use std::time::Instant;
 
-/// Runs the init phase and records the number of terminal positions in
-/// `cp` (phase `init`).
-pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<()> {
-    let t = Instant::now();
+/// Init over every group (a progress bar with `ctx.progress`); returns
+/// the number of terminal positions (a line on the board).
+pub(super) fn init_all(ctx: &Ctx) -> u64 {
     let idx = ctx.idx;
     let pb = bar(ctx.progress, idx.size(), "init".into());
     let terminal: u64 = (0..idx.num_sides())
@@ -31,28 +26,9 @@ pub(super) fn run(ctx: &Ctx, cp: &mut Checkpoint, saver: &mut Saver) -> Result<(
         })
         .sum();
     pb.finish();
-    cp.terminal = terminal;
-    cp.phase = "init".into();
-    cp.number = 0;
-    log(
-        ctx.progress,
-        &format!(
-            "init: {} positions, {} terminal, {:.1}s",
-            idx.size(),
-            terminal,
-            t.elapsed().as_secs_f64()
-        ),
-    );
-    saver.save(cp, true)
+    terminal
 }
 
-/// Initialises block `g.a` (cell `first + j` holds `(A, B_j)`, and bit
-/// `first + j` is member `(B_j, A)`, both terminal exactly when `A` or
-/// `B_j` holds a line): every cell undecided, or lost in 0 with its bit
-/// set when terminal. The terminal members are found by placing the
-/// mover's pieces on each free line in every order (a line needs every
-/// piece of the side, as many as a line has squares), so no member is
-/// decoded. Returns the number of terminal cells.
 fn init_group(ctx: &Ctx, g: &Group) -> u64 {
     let geo = g.geo;
     let (first, len) = (g.first, g.len);

@@ -27,6 +27,11 @@
 //! 5. **Opening**: plies `opening_plies-1 .. 0`, backwards, from the
 //!    post-opening values.
 //!
+//! The order of the phases, their end conditions, the pass log and the
+//! checkpoints are the phase driver's ([`crate::driver::phases`]), shared
+//! with the generic loop; this module gives it Tic-Tac-Chec's passes
+//! (`passes.rs`, over `work::Ctx`) and the table around them.
+//!
 //! Every pass of phases 2 and 3 is folded by the left-right mirror
 //! (`mirror.rs`): of each pair of mirror-image groups only one is
 //! evaluated, and each of its decisions is written to the member and to
@@ -48,8 +53,6 @@
 
 mod checkpoint;
 
-mod counts;
-mod distance;
 mod filters;
 pub mod game;
 mod init;
@@ -58,12 +61,12 @@ mod opening;
 mod options;
 mod own_keys;
 mod pass;
-mod pass_kind;
+mod passes;
 mod pool;
 mod report;
 mod space;
 mod sparse;
-mod wdl;
+mod split;
 mod work;
 
 pub use crate::driver::checkpoint::STOP_FILE;
@@ -73,6 +76,7 @@ pub use report::{PassLog, SolveReport};
 
 use crate::driver::cells::as_bytes_unsynchronised as as_bytes;
 use crate::driver::checkpoint::{hint_fresh, interrupted_state, remove_leftover_work};
+use crate::driver::phases;
 use crate::driver::resume::interrupted;
 use crate::driver::saver::{self, Saver};
 use crate::stats::{histogram, SectionStats};
@@ -245,20 +249,7 @@ fn solve_inner(
     }
     let synced = [tmp_path(&opts.out), bits[0].clone(), bits[1].clone()];
     let mut saver = Saver::new(&dir, &synced)?;
-    if cp.phase == "start" {
-        init::run(&ctx, &mut cp, &mut saver)?;
-    }
-    if cp.phase == "init" || cp.phase == "wdl" {
-        wdl::run(&mut ctx, &mut cp, &mut saver, resumed)?;
-    }
-    // Freed before the loss bitmap fills (keeps the peak under 3 GiB).
-    ctx.drop_sweep_state();
-    if cp.phase == "wdl" || cp.phase == "split" {
-        wdl::split_pending(&ctx, &mut cp, &mut saver)?;
-    }
-    if cp.phase == "prepare" || cp.phase == "distance" {
-        distance::run(&mut ctx, &mut cp, &mut saver, resumed)?;
-    }
+    phases::run(&mut ctx, &mut cp, &mut saver, resumed)?;
     log(
         opts.progress,
         &format!(

@@ -19,16 +19,16 @@
 //! is left to the second sweep, whose filters flag every parent of those
 //! wins anyway.
 
-use super::counts::PassCounts;
 use super::filters::{hits, line_keys, pawn_code_of, LINE_WORDS};
 use super::mirror::{fold_of, Fold, Twin, Writes};
 use super::own_keys::OwnKeys;
-use super::pass_kind::{Dirty, Pass};
 use super::pool::LOST;
 use super::sparse::MemberSet;
 use super::work::{bar, clear_bit, set_bit, word_mask, Ctx};
 use crate::driver::codes::{LOSS_PENDING, UNDECIDED, WIN_PENDING};
+use crate::driver::counts::PassCounts;
 use crate::driver::eval::{eval_distance, eval_wdl, eval_wdl_all_won};
+use crate::driver::pass_kind::{Dirty, Pass};
 use crate::group::{Group, MemberLoc};
 use crate::kernel::MemberChildren;
 use crate::prefetch::prefetch;
@@ -53,7 +53,7 @@ struct GroupFilters {
 
 impl<'a> Ctx<'a> {
     /// Runs one pass over all groups.
-    pub(super) fn pass(&self, pass: Pass, dirty: Dirty, label: String) -> PassCounts {
+    pub(super) fn run_pass(&self, pass: Pass, dirty: Dirty, label: String) -> PassCounts {
         let n = self.idx.num_sides();
         let pb = bar(self.progress, self.idx.size(), label);
         let counts = (0..n)

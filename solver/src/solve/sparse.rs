@@ -19,12 +19,12 @@
 //! full WDL evaluation, the others stop at their first child neither won
 //! nor lost, as in [`super::pass`].
 
-use super::counts::PassCounts;
 use super::mirror::Writes;
-use super::pass_kind::Pass;
 use super::pool::LOST;
 use super::work::Ctx;
+use crate::driver::counts::PassCounts;
 use crate::driver::eval::{eval_wdl, eval_wdl_all_won};
+use crate::driver::pass_kind::Pass;
 use crate::group::Group;
 use crate::kernel::MemberChildren;
 use rules::ttc::{Side, HAND};

@@ -3,7 +3,7 @@
 
 /// What one pass (or one group of it) did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct PassCounts {
+pub struct PassCounts {
     /// Positions decided (or given their distance).
     pub decided: u64,
     /// Positions decoded to test their line filters (the pawn-code test
