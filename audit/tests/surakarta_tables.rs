@@ -4,7 +4,8 @@
 
 use audit::surakarta_tb::cell_audit::{audit_all, audit_table};
 use audit::surakarta_tb::naive::{solve_naive, DRAW};
-use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
+use solver::surakarta::{solve_tablebase, BuildOptions};
+use tablebase::surakarta::Tablebase;
 use tables::surakarta::codes::RuleValue;
 use tables::surakarta::{EndValue, Material};
 

@@ -8,7 +8,7 @@ use numpy::ndarray::{ArrayD, ArrayView1, IxDyn};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArrayDyn};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use solver::probe::Prober;
+use tablebase::probe::Prober;
 use std::sync::Arc;
 use tables::any::AnyTable;
 use tables::code::decode as decode_cell;

@@ -6,7 +6,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::PyErr;
-use solver::probe::ProbeError;
+use tablebase::probe::ProbeError;
 
 create_exception!(
     tictacchec,
@@ -79,14 +79,14 @@ pub fn probe_error_in(e: ProbeError, context: Option<&str>) -> PyErr {
 /// without pieces, more pieces than the folder holds, bitboards that are
 /// no position), [`TableError`] for a folder or table that cannot answer
 /// (missing, damaged, foreign, mixed, changed since it was opened).
-pub fn tablebase_error(e: solver::surakarta::TablebaseError) -> PyErr {
+pub fn tablebase_error(e: tablebase::surakarta::TablebaseError) -> PyErr {
     tablebase_error_in(e, None)
 }
 
 /// [`tablebase_error`] with the message prefixed by `context` and `": "`
 /// when given (which item of a batch failed).
-pub fn tablebase_error_in(e: solver::surakarta::TablebaseError, context: Option<&str>) -> PyErr {
-    use solver::surakarta::TablebaseError as E;
+pub fn tablebase_error_in(e: tablebase::surakarta::TablebaseError, context: Option<&str>) -> PyErr {
+    use tablebase::surakarta::TablebaseError as E;
     let new_err = match e {
         E::TooManyPieces { .. } | E::GameOver { .. } | E::Invalid { .. } => PositionError::new_err,
         E::Table(_)

@@ -6,7 +6,7 @@ use crate::ttc_position::Position;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use rules::ttc::Position as RPosition;
-use solver::probe::Prober;
+use tablebase::probe::Prober;
 
 /// The position `obj` names for the table of `p`: a `Position` as it is
 /// (its variant is checked when probed), a string parsed in the table's

@@ -1,11 +1,11 @@
 //! `Table.positions` and `Table.random_positions`: the positions of a
 //! table section, or positions drawn at random, as `ttc positions --all`
 //! and `--random N --seed S` list them (the library's
-//! `solver::site::reference::positions`, not a second walk).
+//! `tablebase::site::reference::positions`, not a second walk).
 
 use crate::ttc_position::Position;
 use pyo3::prelude::*;
-use solver::site::reference::{positions, Positions, Selection};
+use tablebase::site::reference::{positions, Positions, Selection};
 use std::sync::Mutex;
 
 /// An iterator of `tictacchec.Position`s, made by `Table.positions` or

@@ -6,7 +6,7 @@ use crate::texts_arg::for_each_piece;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use rules::ttc::Position;
-use solver::probe::Prober;
+use tablebase::probe::Prober;
 use tables::code::Wdl;
 
 /// The `(categories, distances)` arrays of `probe_many` and `decode`, of

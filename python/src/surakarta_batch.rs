@@ -1,6 +1,6 @@
 //! `surakarta.Tablebase.probe_many`: the arguments (numpy arrays, or
 //! anything numpy makes an integer array of) read into the library's
-//! batch (`solver::surakarta::probe_many`), and its values turned into
+//! batch (`tablebase::surakarta::probe_many`), and its values turned into
 //! numpy arrays.
 
 use crate::errors::{tablebase_error_in, PositionError};
@@ -9,7 +9,7 @@ use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use solver::surakarta::{BatchFailure, BatchPosition, PositionValue};
+use tablebase::surakarta::{BatchFailure, BatchPosition, PositionValue};
 
 /// The four arrays of `probe_many`: categories and distances without the
 /// rule, categories and DTZ under it.
@@ -110,7 +110,7 @@ pub fn batch_of(
 /// The exception of a failed batch: `positions[N]: ...`, of the kind of
 /// its error (a changed table file is the table's fault, with no index).
 pub fn batch_error(f: BatchFailure) -> PyErr {
-    use solver::surakarta::TablebaseError as E;
+    use tablebase::surakarta::TablebaseError as E;
     let context = match &f.error {
         E::Table(tables::surakarta::SurakartaTableError::Table(
             tables::error::TableError::Changed { .. },

@@ -1,5 +1,5 @@
 //! `tictacchec.surakarta.open_tablebase` and `surakarta.Tablebase`: a
-//! folder of Surakarta endgame tables (`solver::surakarta::Tablebase`),
+//! folder of Surakarta endgame tables (`tablebase::surakarta::Tablebase`),
 //! probed with the library's answers (`probe_position`, `best_line`,
 //! `probe_many`, `stats`), as `ttc probe`, `ttc line` and `ttc stats`
 //! give them.
@@ -12,10 +12,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pythonize::pythonize;
 use rules::surakarta::Position;
-use solver::surakarta::{
-    best_line, probe_many, probe_position, OpenOptions, ProbeAnswer, Tablebase as Folder,
-    TablebaseError,
-};
+use tablebase::surakarta::{best_line, probe_many, probe_position, OpenOptions, ProbeAnswer, Tablebase as Folder, TablebaseError};
 use std::sync::{Arc, Mutex};
 
 /// An open folder of Surakarta endgame tables. Made by `open_tablebase`;
@@ -245,7 +242,7 @@ impl SurakartaTablebase {
         position: &Bound<'py, PyAny>,
         max_plies: i64,
     ) -> PyResult<Bound<'py, PyAny>> {
-        if !(1..=solver::answer::MAX_PLIES as i64).contains(&max_plies) {
+        if !(1..=tablebase::answer::MAX_PLIES as i64).contains(&max_plies) {
             return Err(PyValueError::new_err(format!(
                 "max_plies {max_plies} is outside 1..=1000 (moves of the line, as for \
                  `ttc line --max-plies`)"
@@ -309,7 +306,7 @@ impl SurakartaTablebase {
     fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let tb = self.folder()?;
         let all = py
-            .detach(|| solver::surakarta::stats::tablebase_counts(&tb, "stats()"))
+            .detach(|| tablebase::surakarta::stats::tablebase_counts(&tb, "stats()"))
             .map_err(tablebase_error)?;
         Ok(pythonize(py, &all)?)
     }

@@ -1,11 +1,11 @@
 //! `tictacchec.surakarta.Value`: a Surakarta position's values from the
-//! endgame tables (`solver::surakarta::ProbeAnswer`), in the vocabulary
+//! endgame tables (`tablebase::surakarta::ProbeAnswer`), in the vocabulary
 //! of `tictacchec.Value` (`category`, `distance`, `text`, `wdl`) with the
 //! 50-ply rule's values beside it.
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use solver::surakarta::ProbeAnswer;
+use tablebase::surakarta::ProbeAnswer;
 
 /// The values of a Surakarta position for the side to move, from the
 /// endgame tables. Without the 50-ply rule:

@@ -1,6 +1,6 @@
 //! `tictacchec.open_table` and `tictacchec.Table`: probing a tablebase
-//! through `solver::probe::Prober`, answers in the shared vocabulary of
-//! `solver::answer`.
+//! through `tablebase::probe::Prober`, answers in the shared vocabulary of
+//! `tablebase::answer`.
 
 use crate::cells::cells_view;
 use crate::errors::{message, probe_error, PositionError, TableError};
@@ -15,9 +15,9 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use pythonize::pythonize;
-use solver::answer::{LineAnswer, PositionAnswer, TableInfo};
-use solver::probe::{ProbeError, Prober};
-use solver::site::reference::Selection;
+use tablebase::answer::{LineAnswer, PositionAnswer, TableInfo};
+use tablebase::probe::{ProbeError, Prober};
+use tablebase::site::reference::Selection;
 use std::sync::{Arc, Mutex};
 use tables::section::Section;
 

@@ -1,5 +1,5 @@
 //! `tictacchec.Value`: a probed value, the shared vocabulary's
-//! `category`, `distance` and `text` (`solver::answer::Value`).
+//! `category`, `distance` and `text` (`tablebase::answer::Value`).
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -30,7 +30,7 @@ pub struct Value {
 impl Value {
     /// The value of a decoded cell, through the shared vocabulary.
     pub fn of(w: Wdl) -> Value {
-        let v = solver::answer::Value::of(w);
+        let v = tablebase::answer::Value::of(w);
         Value {
             category: v.category.name(),
             distance: v.distance,

@@ -19,7 +19,7 @@
 //! Verifying a record replays it with both engines of a game, the fast one
 //! of `rules` and the independent one of `audit`, and compares them move
 //! by move; a Tic-Tac-Chec record is also annotated with a table's values
-//! through `solver::probe`. So this code sits above `rules`, `audit` and
+//! through `tablebase::probe`. So this code sits above `rules`, `audit` and
 //! `solver`, while `rules` stays pure move generation. Keeping it out of
 //! the `ttc` binary lets every front end (the CLI, a Python package, a
 //! server) call the same functions: they take the record's text and a

@@ -280,7 +280,7 @@ impl VerifyReport {
     /// naming the ply.
     pub fn judge_with_tables(
         &mut self,
-        tb: &solver::surakarta::Tablebase,
+        tb: &tablebase::surakarta::Tablebase,
         name: &str,
     ) -> anyhow::Result<()> {
         let moves = self

@@ -23,7 +23,7 @@
 use anyhow::{anyhow, Context, Result};
 use rules::surakarta::{DrawReason, Position, Side, Status};
 use serde::Serialize;
-use solver::surakarta::{probe_position, MoveAnswer, ProbeAnswer, Tablebase};
+use tablebase::surakarta::{probe_position, MoveAnswer, ProbeAnswer, Tablebase};
 use tables::surakarta::codes::RuleValue;
 use tables::surakarta::EndValue;
 

@@ -13,7 +13,8 @@
 use records::surakarta::{verify_game, Options, SurakartaFormat};
 use records::surakarta_tables::TablesAnnotation;
 use rules::surakarta::DrawRules;
-use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
+use solver::surakarta::{solve_tablebase, BuildOptions};
+use tablebase::surakarta::Tablebase;
 
 fn folder() -> (tempfile::TempDir, Tablebase) {
     let d = tempfile::tempdir().unwrap();

@@ -4,8 +4,8 @@
 use records::ttc::record::parse;
 use records::ttc::replay;
 use rules::ttc::{PawnReading, Role, Variant};
-use solver::probe::Prober;
 use solver::{solve, SolveOptions};
+use tablebase::probe::Prober;
 
 fn variant() -> Variant {
     Variant::new(

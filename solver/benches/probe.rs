@@ -8,10 +8,10 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use rules::ttc::{Color, PawnReading, Position, Role, Variant};
-use solver::probe::Prober;
 use solver::{solve, SolveOptions};
 use std::hint::black_box;
 use std::path::Path;
+use tablebase::probe::Prober;
 use tables::compact_header::{DEFAULT_BLOCK_SIZE, DEFAULT_LEVEL};
 use tables::file::Table;
 use tables::pack::{pack, PackOptions};

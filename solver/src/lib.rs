@@ -1,15 +1,20 @@
-//! Predecessor-free retrograde solver for Tic-Tac-Chec.
+//! The solvers of the toolkit: Tic-Tac-Chec's predecessor-free
+//! retrograde loop, the Surakarta endgame tablebases on the tier solver,
+//! and the TZAAR endgame prover.
 //!
 //! [`solve::solve`] fills a memory-mapped one-byte-per-position table in
-//! parallel (see its module docs for the phases); [`count::count`] gives the
-//! domain figures of `ttc count`; [`stats`] summarises finished tables.
-//! The reports of the CLI that read finished tables live here too, so
-//! that every front end calls the same functions:
-//! [`stats_report`] (`ttc stats`), [`compare`] (`ttc compare`) and
-//! [`reach_report`] (`ttc reach`), and [`answer`] the JSON vocabulary of
-//! probes and lines.
+//! parallel (see its module docs for the phases, run by
+//! [`driver::phases`] as for any [`solve::game::RetroGame`] through
+//! [`game_loop`]); [`surakarta::solve_tablebase`] builds a folder of
+//! Surakarta tables over [`tier`]; [`tzaar_prove`] proves TZAAR
+//! positions. [`count::count`] gives the domain figures of `ttc count`;
+//! [`stats`] summarises finished tables. The reports of the CLI over
+//! whole tables live here too, so that every front end calls the same
+//! functions: [`stats_report`] (`ttc stats`), [`compare`] (`ttc
+//! compare`) and [`reach_report`] (`ttc reach`). Probing a finished
+//! table, the JSON answers and the static explorer's export are the
+//! `tablebase` crate's.
 
-pub mod answer;
 pub mod compare;
 pub mod count;
 pub mod driver;
@@ -18,11 +23,9 @@ pub mod game_loop;
 pub mod group;
 pub mod kernel;
 pub mod prefetch;
-pub mod probe;
 pub mod progress;
 pub mod reach;
 pub mod reach_report;
-pub mod site;
 pub mod solve;
 pub mod stats;
 pub mod stats_report;

@@ -5,15 +5,15 @@
 //! either table format in one pass over the cells.
 //!
 //! It lives in the solver, not in `tables`, because the example positions
-//! and White's first placements are probed with [`crate::probe::Prober`].
+//! and White's first placements are probed with [`tablebase::probe::Prober`].
 
 pub use crate::example::Example;
-use crate::probe::Prober;
 use crate::stats::{scan_table, CellRange, CodeScan};
 use crate::SectionStats;
 use anyhow::Result;
 use rules::ttc::Position;
 use serde::Serialize;
+use tablebase::probe::Prober;
 use tables::any::AnyTable;
 use tables::code::Wdl;
 use tables::section::Section;

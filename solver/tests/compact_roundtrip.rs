@@ -167,7 +167,7 @@ fn batched_reads_equal_single_reads_and_name_the_first_failure() {
 /// position, and names the first position it cannot probe.
 #[test]
 fn values_many_equals_value_per_position() {
-    use solver::probe::Prober;
+    use tablebase::probe::Prober;
     let dir = tempfile::tempdir().unwrap();
     let v = Variant::all_3x3(PawnReading::TravelDirection, 4)[1];
     let (src, out) = solved_and_packed(dir.path(), v, 4096);

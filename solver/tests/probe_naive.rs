@@ -4,9 +4,9 @@
 //! CLI-level errors of the probe library.
 
 use rules::ttc::{Color, PawnReading, Position, Variant};
-use solver::probe::{LineEnd, ProbeError, Prober};
 use solver::{solve, SolveOptions};
 use std::path::{Path, PathBuf};
+use tablebase::probe::{LineEnd, ProbeError, Prober};
 use tables::code::{decode, Wdl};
 use tables::file::Table;
 use tables::pack::{pack, PackOptions};

@@ -7,11 +7,10 @@
 //! won position is as long as its distance.
 
 use rules::surakarta::Position;
-use solver::surakarta::pack::pack_tablebase;
-use solver::surakarta::{
-    best_line, probe_many, solve_tablebase, BuildOptions, LineEnd, OpenOptions, Tablebase,
-};
+use solver::surakarta::{solve_tablebase, BuildOptions};
 use std::path::Path;
+use tablebase::surakarta::pack::pack_tablebase;
+use tablebase::surakarta::{best_line, probe_many, LineEnd, OpenOptions, Tablebase};
 use tables::surakarta::compact::PackOptions;
 use tables::surakarta::EndValue;
 

@@ -4,8 +4,9 @@
 //! images and its colour-swapped twin.
 
 use rules::surakarta::{Position, Side};
-use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
+use solver::surakarta::{solve_tablebase, BuildOptions};
 use std::collections::BTreeSet;
+use tablebase::surakarta::Tablebase;
 use tables::surakarta::symmetry::{apply, map_square, SYMMETRIES};
 
 /// A small xorshift generator (deterministic positions).

@@ -14,7 +14,7 @@
 //! They stand at offset 12 of the source header
 //! ([`crate::source_header`]) and of the compact header
 //! ([`crate::compact_header`]), at offset 24 of a static site's block
-//! header (`solver::site::block`), and as the fields `rule_tag`, `size`,
+//! header (`tablebase::site::block`), and as the fields `rule_tag`, `size`,
 //! `roles` and `opening_plies` of a solve's checkpoint (`state.json`).
 //! [`TableIdentity::variant`] is the one check that they describe a rule
 //! set this build knows; every reader uses it.

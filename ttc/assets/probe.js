@@ -20,7 +20,7 @@ const READINGS = {
 };
 const BLOCK_MAGIC = [0x54, 0x54, 0x43, 0x53]; // "TTCS"
 const BLOCK_HEADER_LEN = 32;
-// The format byte of a block header (solver/src/site/block.rs).
+// The format byte of a block header (tablebase/src/site/block.rs).
 export const BLOCK_FORMATS = { source: 1, compact: 2 };
 // The role mask of a roles string: bit 0 pawn, 1 knight, 2 bishop, 3 rook.
 const roleMask = (roles) => [...roles].reduce((m, c) => m | (1 << LETTERS.indexOf(c)), 0);
@@ -685,7 +685,7 @@ export async function inflateStream(bytes) {
 
 const hex64 = (lo, hi) => '0x' + hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
 
-// Checks a block file of a static site (header: solver/src/site/block.rs)
+// Checks a block file of a static site (header: tablebase/src/site/block.rs)
 // against what the manifest says of it, and returns its cells
 // decompressed. The checks, in order: the magic, the block number, the
 // table's cells CRC, the table's fields (header bytes 24..31), the length

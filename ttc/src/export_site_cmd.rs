@@ -1,18 +1,18 @@
 //! `ttc export-site`: the explorer as a folder of static files (page,
 //! manifest, DEFLATE block files) that any file host can serve; the
 //! table is probed in the browser. The work is
-//! [`solver::site::export_site`].
+//! [`tablebase::site::export_site`].
 
 use crate::serve::assets::{site_assets, surakarta_site_assets};
 use crate::text::emit;
 use anyhow::Result;
 use clap::Args;
 use solver::progress::Progress;
-use solver::site::surakarta::{export_surakarta_site, DEFAULT_BLOCK_CELLS};
-use solver::site::{export_site, SiteAsset, SiteOptions};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+use tablebase::site::surakarta::{export_surakarta_site, DEFAULT_BLOCK_CELLS};
+use tablebase::site::{export_site, SiteAsset, SiteOptions};
 
 /// Arguments of `ttc export-site`.
 #[derive(Debug, Args)]

@@ -30,8 +30,8 @@ use anyhow::{bail, Result};
 use clap::Args;
 use rules::surakarta::paths::capture_paths_to;
 use rules::surakarta::{MoveKind, Position, Side};
-use solver::surakarta::{probe_position, Tablebase};
 use std::io::Write;
+use tablebase::surakarta::{probe_position, Tablebase};
 use tables::surakarta::colex::{binomial, spread, unrank};
 use tables::surakarta::{Material, MaterialIndex};
 

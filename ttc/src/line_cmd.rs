@@ -6,10 +6,10 @@ use anyhow::Result;
 use clap::Args;
 use rules::ttc::Variant;
 use serde::Serialize;
-use solver::answer::LineAnswer;
-use solver::probe::LineEnd;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use tablebase::answer::LineAnswer;
+use tablebase::probe::LineEnd;
 
 /// Arguments of `ttc line`.
 #[derive(Debug, Args)]
@@ -22,7 +22,7 @@ pub struct LineArgs {
     #[arg(long)]
     pub moves: Option<String>,
     /// Stop after this many plies, 1 to 1000 (as the explorer's API).
-    #[arg(long, default_value_t = solver::answer::DEFAULT_MAX_PLIES,
+    #[arg(long, default_value_t = tablebase::answer::DEFAULT_MAX_PLIES,
           value_parser = max_plies)]
     pub max_plies: usize,
     /// Skip the CRC-64/XZ of every cell when opening a source table (see
@@ -45,9 +45,9 @@ fn end_text(e: LineEnd, max: usize) -> String {
 }
 
 /// Parses `--max-plies`: a whole number from 1 to
-/// [`solver::answer::MAX_PLIES`].
+/// [`tablebase::answer::MAX_PLIES`].
 fn max_plies(text: &str) -> Result<usize, String> {
-    let max = solver::answer::MAX_PLIES;
+    let max = tablebase::answer::MAX_PLIES;
     match text.parse::<usize>() {
         Ok(n) if (1..=max).contains(&n) => Ok(n),
         _ => Err(format!("expected a whole number from 1 to {max}")),

@@ -3,7 +3,7 @@
 
 use anyhow::{Context, Result};
 use rules::ttc::Position;
-use solver::probe::Prober;
+use tablebase::probe::Prober;
 
 /// The position to work on: `position` (the empty board when `None`),
 /// then `moves` played from it.

@@ -7,10 +7,10 @@ use crate::variant_args::VariantArgs;
 use anyhow::{Context, Result};
 use clap::Args;
 use rules::ttc::Position;
-use solver::answer::{CellAnswer, PositionAnswer};
-use solver::site::reference::{for_each_position, Plain, Selection};
 use std::io::Write;
 use std::path::PathBuf;
+use tablebase::answer::{CellAnswer, PositionAnswer};
+use tablebase::site::reference::{for_each_position, Plain, Selection};
 
 /// Arguments of `ttc positions`.
 #[derive(Debug, Args)]

@@ -12,9 +12,9 @@ use crate::probe_report::ProbeReport;
 use crate::text::{emit, one_line};
 use anyhow::Result;
 use serde::Serialize;
-use solver::probe::Prober;
 use std::io::{BufRead, Read};
 use std::path::Path;
+use tablebase::probe::Prober;
 
 /// Longest input line read, in bytes (a position is under 60 bytes).
 pub const LINE_LIMIT: usize = 4096;

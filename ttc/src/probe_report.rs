@@ -1,13 +1,13 @@
 //! The report of `ttc probe` for one position: the table, then the
 //! position's answer in the shared JSON vocabulary
-//! ([`solver::answer::PositionAnswer`]).
+//! ([`tablebase::answer::PositionAnswer`]).
 
 use anyhow::Result;
 use rules::ttc::Position;
 use serde::Serialize;
-use solver::answer::PositionAnswer;
-use solver::probe::Prober;
 use std::path::Path;
+use tablebase::answer::PositionAnswer;
+use tablebase::probe::Prober;
 
 /// `ttc probe` report (one object, or one line of `--batch --json`).
 #[derive(Debug, Serialize)]

@@ -5,12 +5,13 @@
 use crate::text::{group, print_json, wld_counts};
 use anyhow::{Context, Result};
 use rules::surakarta::Position;
-use solver::surakarta::stats::{tablebase_counts, MaterialCounts, MaterialStats, TablebaseStats};
-use solver::surakarta::{
-    best_line, probe_position, solve_tablebase, BuildOptions, MaterialReport, Tablebase,
-};
+use solver::surakarta::{solve_tablebase, BuildOptions, MaterialReport};
 use std::path::Path;
 use std::time::Instant;
+use tablebase::surakarta::stats::{
+    tablebase_counts, MaterialCounts, MaterialStats, TablebaseStats,
+};
+use tablebase::surakarta::{best_line, probe_position, Tablebase};
 
 fn parse_position(text: &str) -> Result<Position> {
     Position::parse(text).map_err(|e| anyhow::anyhow!("{e}"))

@@ -4,8 +4,8 @@
 use crate::pack_cmd::PackArgs;
 use crate::text::{group, print_json};
 use anyhow::{bail, Result};
-use solver::surakarta::pack::{pack_tablebase, PackedMaterial};
 use std::time::Instant;
+use tablebase::surakarta::pack::{pack_tablebase, PackedMaterial};
 use tables::surakarta::compact::PackOptions;
 use tables::surakarta::compact_header::MAX_BLOCK_CELLS;
 

@@ -15,8 +15,8 @@ use records::ttc;
 use records::tzaar::{self, TzaarFormat};
 use rules::echo::{clip, clip_quoted};
 use rules::surakarta::DrawRules;
-use solver::probe::Prober;
-use solver::surakarta::Tablebase;
+use tablebase::probe::Prober;
+use tablebase::surakarta::Tablebase;
 
 use crate::text::print_json;
 use crate::variant_args::VariantArgs;

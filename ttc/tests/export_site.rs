@@ -5,11 +5,11 @@
 //! table when Node.js is present (scripts/js_test.sh covers every table).
 
 use rules::ttc::{PawnReading, Role, Variant};
-use solver::site::block;
 use solver::{solve, SolveOptions};
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use tablebase::site::block;
 use tables::any::AnyTable;
 
 fn ttc(args: &[&str]) -> Output {

@@ -11,9 +11,9 @@ mod cli_util;
 
 use cli_util::{figure_data, group, json, read_json, solve_folder, svg_texts, ttc, u};
 use serde_json::Value;
-use solver::surakarta::Tablebase;
 use std::fs;
 use std::path::{Path, PathBuf};
+use tablebase::surakarta::Tablebase;
 
 fn names_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = fs::read_dir(dir)

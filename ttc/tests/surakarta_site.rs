@@ -11,11 +11,12 @@ mod serve_util;
 
 use serde_json::Value;
 use serve_util::{ttc, ttc_json};
-use solver::site::block::{decode, BlockTable, COMPACT, SOURCE};
-use solver::surakarta::{solve_tablebase, BuildOptions, Tablebase};
+use solver::surakarta::{solve_tablebase, BuildOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use tablebase::site::block::{decode, BlockTable, COMPACT, SOURCE};
+use tablebase::surakarta::Tablebase;
 
 fn folder(dir: &Path, pieces: u32) -> PathBuf {
     let out = dir.join("skt");

@@ -12,7 +12,7 @@ use record::{Claim, Record};
 use rules::echo::clip;
 use rules::ttc::{Move, Position, Variant};
 use serde::Serialize;
-use solver::probe::Prober;
+use tablebase::probe::Prober;
 use tables::code::Wdl;
 
 /// One move of the replay.

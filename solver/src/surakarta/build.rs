@@ -5,12 +5,12 @@
 //! written (after checking it) and goes on from there.
 
 use super::region::Region;
-use super::stats::{count_material, MaterialCounts};
-use super::tablebase::TablebaseError;
 use crate::tier::solve_region;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
+use tablebase::surakarta::stats::{count_material, MaterialCounts};
+use tablebase::surakarta::TablebaseError;
 use tables::fsutil::{create_dirs, OutputLock};
 use tables::surakarta::file::{check_child, file_name, write_table, TableHeader};
 use tables::surakarta::material::MAX_TABLE_PIECES;

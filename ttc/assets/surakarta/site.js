@@ -1,11 +1,11 @@
 // The Surakarta explorer's static-site backend (an ES module): answers the
 // page's API requests (/api/info, /api/probe, /api/line, /api/play) in the
 // browser from the block files of a site written by `ttc export-site DIR
-// SITE` (solver/src/site/surakarta.rs has the layout), as the server
+// SITE` (tablebase/src/site/surakarta.rs has the layout), as the server
 // answers them from the tables: the same JSON, field for field (tested
 // against `ttc probe DIR --json` by ttc/tests/js/surakarta_site.mjs).
 //
-// The probe is the library's (solver::surakarta::probe): the position's
+// The probe is the library's (tablebase::surakarta::probe): the position's
 // codes, each legal move's child looked up and flipped to the mover's view,
 // the moves sorted best first by the result under the 50-ply rule, then the
 // result without it, then the distance.
@@ -43,7 +43,7 @@ function atCounter(rule, q) {
 const flipEnd = (v) => (v.cat === 'draw' ? v : { cat: v.cat === 'win' ? 'loss' : 'win', d: v.d + 1 });
 const flipRule = (v, capture) => (v.cat === 'draw' ? v : { cat: v.cat === 'win' ? 'loss' : 'win', dtz: capture ? 1 : v.dtz + 1 });
 
-// The sort key of a move, larger is better (solver::surakarta::probe's).
+// The sort key of a move, larger is better (tablebase::surakarta::probe's).
 function goodness(end, rule) {
   const r = rule.cat === 'win' ? 1 : rule.cat === 'draw' ? 0 : -1;
   const e = end.cat === 'win' ? 100000 - end.d : end.cat === 'draw' ? 0 : -100000 + end.d;
@@ -244,7 +244,7 @@ export class SurakartaSite {
     return (await this.probeAt(this.start(position, moves))).answer;
   }
 
-  /** `/api/line`: the best line (solver::surakarta::line). */
+  /** `/api/line`: the best line (tablebase::surakarta::line). */
   async line(position, moves, maxPlies) {
     const max = maxPlies === undefined ? DEFAULT_MAX_PLIES : Number(maxPlies);
     if (!Number.isInteger(max) || max < 1 || max > MAX_PLIES) throw new Error(`max_plies ${maxPlies} is out of range 1..=${MAX_PLIES}`);

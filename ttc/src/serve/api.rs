@@ -5,7 +5,7 @@
 //! | `GET /` `/app.js` `/explorer.js` `/style.css` | the page |
 //! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the tables (rules, rule tag, sections, CRC) |
-//! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`](solver::answer::PositionAnswer): value and every move, best first |
+//! | `GET /api/probe?position=P&moves=M` | [`PositionAnswer`](tablebase::answer::PositionAnswer): value and every move, best first |
 //! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`]: principal variation |
 //! | `GET /api/play?position=P&moves=M` | [`PlayAnswer`]: the table's reply |
 //!
@@ -36,8 +36,8 @@ use axum::middleware::{from_fn, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use solver::answer::LineAnswer;
 use std::sync::Arc;
+use tablebase::answer::LineAnswer;
 
 type Shared = State<Arc<Explorer>>;
 pub type Answer<T> = Result<Json<T>, ApiError>;

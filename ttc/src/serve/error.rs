@@ -4,7 +4,7 @@
 use axum::http::header::{CACHE_CONTROL, RETRY_AFTER};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use solver::probe::ProbeError;
+use tablebase::probe::ProbeError;
 
 /// An error answer: 400 for bad input (malformed position or move, bad
 /// query string), 403 for a Host header the server does not serve, 404

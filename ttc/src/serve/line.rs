@@ -4,12 +4,12 @@
 use super::error::ApiError;
 use super::explorer::Explorer;
 use rules::ttc::Position;
-use solver::answer::LineAnswer;
-use solver::probe::LineEnd;
+use tablebase::answer::LineAnswer;
+use tablebase::probe::LineEnd;
 
 /// `max_plies` of a line request that names none, and the largest
 /// accepted (bounds the work of one request): those of `ttc line`.
-pub use solver::answer::{DEFAULT_MAX_PLIES, MAX_PLIES};
+pub use tablebase::answer::{DEFAULT_MAX_PLIES, MAX_PLIES};
 
 /// The principal variation of the main table from `pos` (the CLI's
 /// `ttc line`), at most `max_plies` moves.

@@ -12,7 +12,7 @@ use super::explorer::Explorer;
 use super::probe::probe_answer;
 use rules::ttc::Position;
 use serde::Serialize;
-use solver::answer::{PositionAnswer, Value};
+use tablebase::answer::{PositionAnswer, Value};
 
 /// `GET /api/play`.
 #[derive(Debug, Serialize)]

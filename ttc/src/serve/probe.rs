@@ -1,11 +1,11 @@
 //! `GET /api/probe`: a position's value and every move, best first, in
-//! the shared JSON vocabulary ([`solver::answer`]), with the compared
+//! the shared JSON vocabulary ([`tablebase::answer`]), with the compared
 //! table's values in compare mode.
 
 use super::error::ApiError;
 use super::explorer::Explorer;
-use solver::answer::{CellAnswer, PositionAnswer};
-use solver::probe::Probe;
+use tablebase::answer::{CellAnswer, PositionAnswer};
+use tablebase::probe::Probe;
 
 /// The answer for a position probed in the main table, probing the
 /// compared table too when there is one.

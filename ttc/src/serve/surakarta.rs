@@ -10,10 +10,10 @@ use super::served::Served;
 use anyhow::{bail, Result};
 use rules::surakarta::{Move, Position};
 use serde::Serialize;
-use solver::surakarta::{
+use std::path::{Path, PathBuf};
+use tablebase::surakarta::{
     best_line, probe_position, LineAnswer, ProbeAnswer, Tablebase, TablebaseError,
 };
-use std::path::{Path, PathBuf};
 use tables::guard::FileGuard;
 
 /// One table as `/api/info` describes it.

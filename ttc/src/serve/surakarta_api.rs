@@ -7,7 +7,7 @@
 //! | `GET /` `/style.css` `/explorer.js` `/surakarta/app.js` `/surakarta/rules.js` `/surakarta/surakarta.css` | the Surakarta page |
 //! | `GET /health` | `{"status": "ok"}`, 503 once a table changed on disk |
 //! | `GET /api/info` | [`Info`]: the folder's tables |
-//! | `GET /api/probe?position=P&moves=M` | [`ProbeAnswer`](solver::surakarta::ProbeAnswer): values with and without the 50-ply rule, every move best first (captures with their paths) |
+//! | `GET /api/probe?position=P&moves=M` | [`ProbeAnswer`](tablebase::surakarta::ProbeAnswer): values with and without the 50-ply rule, every move best first (captures with their paths) |
 //! | `GET /api/line?position=P&moves=M&max_plies=N` | [`LineAnswer`]: the best line |
 //! | `GET /api/play?position=P&moves=M` | [`PlayAnswer`]: the table's reply |
 //!
@@ -25,8 +25,8 @@ use axum::extract::{RawQuery, State};
 use axum::response::Response;
 use axum::routing::get;
 use axum::{Json, Router};
-use solver::surakarta::LineAnswer;
 use std::sync::Arc;
+use tablebase::surakarta::LineAnswer;
 
 type Shared = State<Arc<SurakartaExplorer>>;
 

@@ -8,8 +8,8 @@ use crate::report::figures::chart::{
 };
 use crate::report::figures::chart::{Chart, HistSeries, Histogram, Series, LOSS, WIN};
 use crate::text::group;
-use solver::surakarta::lone_piece::LonePieceMap;
-use solver::surakarta::stats::{MaterialStats, TablebaseStats, Wdl};
+use tablebase::surakarta::lone_piece::LonePieceMap;
+use tablebase::surakarta::stats::{MaterialStats, TablebaseStats, Wdl};
 use tables::surakarta::Material;
 
 /// The material of `m`'s name (`MvO`); 0v0 for a name that is none

@@ -7,8 +7,8 @@ use super::builders as b;
 use super::sources::SurakartaSources;
 use crate::report::figure_list::Figure;
 use crate::text::{counted, group};
-use solver::surakarta::lone_piece::LonePieceMap;
-use solver::surakarta::stats::{TablebaseStats, Wdl};
+use tablebase::surakarta::lone_piece::LonePieceMap;
+use tablebase::surakarta::stats::{TablebaseStats, Wdl};
 
 /// The figures of `src`, in page order.
 pub fn figures(src: &SurakartaSources) -> Vec<Figure> {
@@ -98,7 +98,7 @@ fn wld_figure(s: &TablebaseStats) -> Figure {
 /// The points of `m` with the most and the fewest wins: `(share text,
 /// points)` each.
 fn extremes(m: &LonePieceMap) -> [(String, String); 2] {
-    let wins = |p: &solver::surakarta::lone_piece::PointCounts| p.wdl.wins;
+    let wins = |p: &tablebase::surakarta::lone_piece::PointCounts| p.wdl.wins;
     let hi = m.points.iter().map(wins).max().unwrap_or(0);
     let lo = m.points.iter().map(wins).min().unwrap_or(0);
     [hi, lo].map(|v| {
@@ -211,7 +211,7 @@ fn longest_figure(s: &TablebaseStats) -> Figure {
 }
 
 fn rule_figure(s: &TablebaseStats) -> Figure {
-    let sum = |f: fn(&solver::surakarta::stats::MaterialCounts) -> u64| {
+    let sum = |f: fn(&tablebase::surakarta::stats::MaterialCounts) -> u64| {
         s.materials.iter().map(|m| f(&m.counts)).sum::<u64>()
     };
     Figure {

@@ -3,16 +3,16 @@
 //! opens it ([`Tablebase::open`]: per material the source table, else its
 //! compact copy, every source table's cells hashed against its header),
 //! the figures of `ttc stats DIR`
-//! ([`solver::surakarta::stats::tablebase_counts_any`], which also reads
+//! ([`tablebase::surakarta::stats::tablebase_counts_any`], which also reads
 //! compact tables) and the boards of the lone piece
-//! ([`solver::surakarta::lone_piece::lone_piece_maps`]).
+//! ([`tablebase::surakarta::lone_piece::lone_piece_maps`]).
 
 use anyhow::Result;
 use serde::Serialize;
-use solver::surakarta::lone_piece::{lone_piece_maps, LonePieceMap};
-use solver::surakarta::stats::{tablebase_counts_any, TablebaseStats};
-use solver::surakarta::Tablebase;
 use std::path::Path;
+use tablebase::surakarta::lone_piece::{lone_piece_maps, LonePieceMap};
+use tablebase::surakarta::stats::{tablebase_counts_any, TablebaseStats};
+use tablebase::surakarta::Tablebase;
 
 /// One table of the folder, named on the page.
 #[derive(Debug, Clone, Serialize)]
