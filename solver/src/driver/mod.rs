@@ -6,7 +6,10 @@
 //! ([`work_files`]), the checkpoints ([`checkpoint`], written by
 //! [`saver`], found again by [`resume`]), the log lines ([`log`]) and the last steps on the cells
 //! ([`cells`]: draws, a byte view), the working codes of a solve
-//! ([`codes`]) and the two evaluation rules ([`eval`]). None of it knows a rule of any game.
+//! ([`codes`]) and the two evaluation rules ([`eval`]); and the phase
+//! driver ([`phases`]: init, sweeps, split, waves) over a game's passes
+//! ([`passes`]), with the kinds of pass ([`pass_kind`]), their counts
+//! ([`counts`]) and their log ([`pass_log`]). None of it knows a rule of any game.
 
 pub mod bits;
 pub mod cells;

@@ -19,7 +19,8 @@ pub enum Dirty {
     /// WDL sweep, earlier in this one).
     Flagged,
     /// Everything, evaluated in full: after a resume whose filters were
-    /// lost with the killed run.
+    /// lost with the killed run, and in the first distance wave of every
+    /// solve.
     All,
     /// The first WDL sweep of a fresh solve: every position, tested for
     /// a win in one ply by line geometry only.

@@ -1,15 +1,19 @@
 //! The phases of the predecessor-free loop, written once for every game:
 //! init, the WDL sweeps until one decides nothing, the split into pending
 //! wins and losses, and the distance waves until one assigns nothing,
-//! each step logged, recorded in the checkpoint's pass log and
-//! checkpointed. A game supplies the passes ([`Passes`]); the solve
+//! each step logged and checkpointed, each pass (sweep or wave) also
+//! recorded in the checkpoint's pass log. A game supplies the passes ([`Passes`]); the solve
 //! supplies where checkpoints go ([`Checkpoints`]: the work folder of a
 //! table on disk, or nowhere for a solve held in memory).
 //!
 //! A run resumed from a checkpoint continues with the phase it names
-//! (`init`, `wdl`, `split`, `prepare`, `distance`); the first pass after
-//! a resume looks at every position ([`Dirty::All`]) unless a clean stop
-//! saved the change record.
+//! (`init`, `wdl`, `split`, `prepare`, `distance`). In the sweeps, the
+//! first one after a resume looks at every position ([`Dirty::All`])
+//! unless a clean stop saved the change record; a fresh solve's first
+//! sweep is [`Dirty::First`]. In the waves, the first wave of a fresh
+//! solve and the first two after any resume look at every pending
+//! position, and a wave redone after a resume does not end the phase
+//! even if it assigns nothing.
 
 use super::checkpoint::{load_flags, Checkpoint};
 use super::counts::PassCounts;
@@ -250,7 +254,8 @@ pub fn split<E: Passes, I, S: Checkpoints<I>>(
     saver.save(cp, true)
 }
 
-/// Phase 3, the distance waves, until one assigns nothing; then checks
+/// Phase 3, the distance waves, until one assigns nothing (a wave redone
+/// after a resume excepted); then checks
 /// that every pending position got its distance. The checkpoint then
 /// names `draws`.
 ///

@@ -37,7 +37,7 @@ pub struct GameOptions {
     /// mirror pair, write each decision twice); `false` evaluates every
     /// group. The values are the same either way.
     pub fold: bool,
-    /// A log line per pass on standard error.
+    /// Log lines on standard error: init, each pass, the split.
     pub progress: bool,
 }
 

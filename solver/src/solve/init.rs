@@ -29,6 +29,13 @@ pub(super) fn init_all(ctx: &Ctx) -> u64 {
     terminal
 }
 
+/// Initialises block `g.a` (cell `first + j` holds `(A, B_j)`, and bit
+/// `first + j` is member `(B_j, A)`, both terminal exactly when `A` or
+/// `B_j` holds a line): every cell undecided, or lost in 0 with its bit
+/// set when terminal. The terminal members are found by placing the
+/// mover's pieces on each free line in every order (a line needs every
+/// piece of the side, as many as a line has squares), so no member is
+/// decoded. Returns the number of terminal cells.
 fn init_group(ctx: &Ctx, g: &Group) -> u64 {
     let geo = g.geo;
     let (first, len) = (g.first, g.len);
