@@ -5,8 +5,8 @@
 
 use crate::ttc_position::Position;
 use pyo3::prelude::*;
-use tablebase::site::reference::{positions, Positions, Selection};
 use std::sync::Mutex;
+use tablebase::site::reference::{positions, Positions, Selection};
 
 /// An iterator of `tictacchec.Position`s, made by `Table.positions` or
 /// `Table.random_positions`; it reads no table cell (probe each position

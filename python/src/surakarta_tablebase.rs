@@ -12,8 +12,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pythonize::pythonize;
 use rules::surakarta::Position;
-use tablebase::surakarta::{best_line, probe_many, probe_position, OpenOptions, ProbeAnswer, Tablebase as Folder, TablebaseError};
 use std::sync::{Arc, Mutex};
+use tablebase::surakarta::{
+    best_line, probe_many, probe_position, OpenOptions, ProbeAnswer, Tablebase as Folder,
+    TablebaseError,
+};
 
 /// An open folder of Surakarta endgame tables. Made by `open_tablebase`;
 /// use it as a context manager (`with open_tablebase(d) as tb:`) or call

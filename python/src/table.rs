@@ -15,10 +15,10 @@ use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 use pythonize::pythonize;
+use std::sync::{Arc, Mutex};
 use tablebase::answer::{LineAnswer, PositionAnswer, TableInfo};
 use tablebase::probe::{ProbeError, Prober};
 use tablebase::site::reference::Selection;
-use std::sync::{Arc, Mutex};
 use tables::section::Section;
 
 /// Largest `max_plies` of `Table.line`, as `ttc line` and the API.
