@@ -19,7 +19,7 @@
 //! or `mismatches: none` before `nodes:`. The time goes to standard error;
 //! a mismatch exits with status 1 after the report.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use audit::perft::engine::Engine;
 use audit::perft::node::Game;
 use audit::perft::suite::{parse_suite, run_suite, SuiteReport};
@@ -62,7 +62,9 @@ pub struct PerftSuiteArgs {
 pub fn run(args: &PerftSuiteArgs, json: bool) -> Result<()> {
     let game = Game::parse(&args.game).map_err(|e| anyhow!(e))?;
     let name = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("reading {name}"))?;
+    // A regular file of at most 16 MiB (the suites are a few KB): a named
+    // pipe or a device is refused, not read forever.
+    let text = tables::fsutil::read_small_text(&args.file, 16 << 20)?;
     let suite = parse_suite(&name, &text).map_err(|e| anyhow!(e))?;
     if suite.game != game {
         bail!("{name} is a {} suite, not a {game} one", suite.game);

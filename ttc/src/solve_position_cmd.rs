@@ -33,8 +33,8 @@ pub struct TzaarSolveArgs {
     /// defence can reach) to this file; check it with `ttc check-proof tzaar`.
     #[arg(long)]
     pub proof: Option<std::path::PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
 }
 
@@ -71,8 +71,10 @@ struct ProofReport {
 /// Reads the position argument (notation or WALTZ file).
 fn read_position(args: &TzaarSolveArgs) -> Result<Position> {
     if args.waltz {
-        let text = std::fs::read_to_string(&args.position)
-            .with_context(|| format!("reading {}", args.position))?;
+        // A regular file of at most 1 MiB (a WALTZ file is about 400
+        // bytes): a named pipe or a device is refused, not read forever.
+        let path = std::path::Path::new(&args.position);
+        let text = tables::fsutil::read_small_text(path, 1 << 20)?;
         return records::vesely::parse_vesely(&text, &args.position);
     }
     let pos: Position = args

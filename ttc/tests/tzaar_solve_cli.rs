@@ -71,6 +71,40 @@ fn bad_input_is_refused_with_a_reason() {
     let out = ttc(&["solve-position", "tzaar", "--waltz", "/nonexistent/w.txt"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("/nonexistent/w.txt"));
+    for threads in ["0", "300"] {
+        let out = ttc(&["solve-position", "tzaar", WIN3, "--threads", threads]);
+        assert_eq!(out.status.code(), Some(2), "--threads {threads}");
+        assert!(
+            text(&out.stderr).contains("1..=256"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// Files read whole (a WALTZ position, a proof, a perft suite) must be
+/// regular files: a device or a folder is refused at once, naming it, and
+/// never read without end.
+#[test]
+fn a_device_or_a_folder_is_refused_where_a_file_is_read() {
+    let dir = std::env::temp_dir();
+    let folder = dir.to_str().unwrap();
+    for path in ["/dev/zero", folder] {
+        let runs: [&[&str]; 3] = [
+            &["solve-position", "tzaar", "--waltz", path],
+            &["check-proof", "tzaar", path],
+            &["perft-suite", "surakarta", path],
+        ];
+        for args in runs {
+            let out = ttc(args);
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(
+                err.contains(path) && err.contains("a regular file is needed"),
+                "{args:?}: {err}"
+            );
+        }
+    }
 }
 
 #[test]
