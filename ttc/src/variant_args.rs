@@ -50,6 +50,9 @@ impl VariantArgs {
     /// The variant described, or an error naming the bad argument.
     pub fn variant(&self) -> Result<Variant> {
         let size = self.size.unwrap_or(4);
+        if !matches!(size, 3 | 4) {
+            bail!("--size {size}: board size {size} is not supported (3 or 4)");
+        }
         let roles_text = match (&self.roles, size) {
             (Some(r), _) => r.clone(),
             (None, 4) => "PNBR".into(),
@@ -97,5 +100,31 @@ impl VariantArgs {
             lock: Some(self.lock.unwrap_or(base.opening_plies())),
         };
         filled.variant()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sized(size: u8, roles: Option<&str>) -> VariantArgs {
+        VariantArgs {
+            rules: None,
+            size: Some(size),
+            roles: roles.map(String::from),
+            lock: None,
+        }
+    }
+
+    #[test]
+    fn an_unsupported_size_is_named_before_the_missing_roles() {
+        for roles in [None, Some("PNB")] {
+            let e = format!("{:#}", sized(5, roles).variant().unwrap_err());
+            assert!(e.contains("board size 5 is not supported"), "{e}");
+        }
+        let e = format!("{:#}", sized(3, None).variant().unwrap_err());
+        assert!(e.contains("--roles is required for a 3x3 board"), "{e}");
+        assert!(sized(3, Some("PNB")).variant().is_ok());
+        assert!(sized(4, None).variant().is_ok());
     }
 }
