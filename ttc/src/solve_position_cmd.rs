@@ -242,6 +242,11 @@ fn report(
             p.file,
             group(p.positions as u64)
         );
+    } else if let Some(path) = args.proof.as_ref().filter(|_| r.value == Value::Unknown) {
+        println!(
+            "proof: none written to {} (the value is unknown)",
+            path.display()
+        );
     }
     Ok(())
 }

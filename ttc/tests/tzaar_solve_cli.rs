@@ -82,6 +82,34 @@ fn bad_input_is_refused_with_a_reason() {
     }
 }
 
+/// A proof asked for a position the time limit leaves unknown: none is
+/// written, and the report says so.
+#[test]
+fn no_proof_is_written_for_an_unknown_value() {
+    // A middlegame position of the WALTZ set (suites/tzaar_endgames.txt,
+    // BAJgame-20975_-1_2012-04-25_15-51-01 aside, none is proven in 30 s).
+    let middle = "A1=T,A2=T,A3=T,A4=T,A5=t,B1=t,B5=TRRRR,B6=t,C1=t,C2=r,C5=ttrrrz,\
+                  C6=r,C7=t,D1=t,D2=r,D5=t,D6=T,D7=R,D8=t,E1=t,E2=r,E7=Z,E9=T,F1=T,\
+                  F2=Z,F5=T,F6=Z,F7=R,F8=T,G1=T,G6=R,G7=T,H1=T,H2=r,H5=r,H6=T,I1=T,\
+                  I2=t,I3=t,I4=t,I5=t w normal";
+    let path = std::env::temp_dir().join(format!("ttc-unknown-{}.proof", std::process::id()));
+    let file = path.to_str().unwrap();
+    let out = ttc(&[
+        "solve-position",
+        "tzaar",
+        middle,
+        "--time-limit",
+        "0.2",
+        "--proof",
+        file,
+    ]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(stdout.contains("value: unknown"), "{stdout}");
+    assert!(stdout.contains("proof: none written"), "{stdout}");
+    assert!(!path.exists());
+}
+
 /// Files read whole (a WALTZ position, a proof, a perft suite) must be
 /// regular files: a device or a folder is refused at once, naming it, and
 /// never read without end.
