@@ -66,7 +66,8 @@ pub fn probe(a: &ProbeArgs, json: bool) -> Result<()> {
         }
         let Some(pos) = a.position.as_deref().filter(|p| *p != "-") else {
             anyhow::bail!(
-                "{}: a Surakarta tablebase folder: give a position, e.g. '6/6/6/1r4/6/1b4 r 0'",
+                "{}: a folder, read as a Surakarta tablebase folder (a Tic-Tac-Chec table is one file): \
+                 give a Surakarta position, e.g. '6/6/6/1r4/6/1b4 r 0'",
                 a.table.display()
             );
         };

@@ -566,3 +566,21 @@ fn an_io_error_is_named_once() {
         assert_eq!(last.matches("(os error").count(), 1, "{args:?}: {last}");
     }
 }
+
+/// A folder without a position: `probe` and `line` say the folder is read
+/// as a Surakarta tablebase folder and that a Tic-Tac-Chec table is one
+/// file, so a user who meant a table file sees why.
+#[test]
+fn a_folder_without_a_position_says_how_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for cmd in ["probe", "line"] {
+        let out = ttc(&[cmd, dir.path().to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {err}");
+        assert!(
+            err.contains("read as a Surakarta tablebase folder")
+                && err.contains("a Tic-Tac-Chec table is one file"),
+            "{cmd}: {err}"
+        );
+    }
+}
