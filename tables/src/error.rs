@@ -91,7 +91,7 @@ pub enum TableError {
     },
     /// Not a table file at all.
     #[error(
-        "{}: not a Tic-Tac-Chec table (magic at offset 0 is {found}, expected \"TTCTBASE\")", path.display()
+        "{}: not a Tic-Tac-Chec table (magic at offset 0 is {found}, expected \"TTCTBASE\"){}", path.display(), other_game(found)
     )]
     BadMagic {
         /// File concerned.
@@ -247,7 +247,7 @@ pub enum CompactError {
         len: u64,
     },
     /// Neither a source nor a compact table.
-    #[error("{}: not a Tic-Tac-Chec table (magic at offset 0 is {found}, expected \"TTCTBASE\" or \"TTCCPACK\")", path.display())]
+    #[error("{}: not a Tic-Tac-Chec table (magic at offset 0 is {found}, expected \"TTCTBASE\" or \"TTCCPACK\"){}", path.display(), other_game(found))]
     BadMagic {
         /// File concerned.
         path: PathBuf,
@@ -407,4 +407,46 @@ pub fn first_error<T, E>(items: Vec<Result<T, E>>) -> Result<Vec<T>, (usize, E)>
         .enumerate()
         .map(|(i, r)| r.map_err(|e| (i, e)))
         .collect()
+}
+
+/// What a bad magic `found` (as [`crate::layout::magic_text`] shows it)
+/// tells about the file: a Surakarta table, source or compact, is read
+/// through its folder, which holds one table per material.
+fn other_game(found: &str) -> &'static str {
+    if found.contains("TTCSKTB1") || found.contains("TTCSKTC1") {
+        "; this is a Surakarta table: give the folder that holds it"
+    } else {
+        ""
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::magic_text;
+
+    #[test]
+    fn a_surakarta_table_given_for_a_tic_tac_chec_one_is_named_as_such() {
+        let path = PathBuf::from("t/surakarta-2v1.tbl");
+        for magic in [b"TTCSKTB1", b"TTCSKTC1"] {
+            let found = magic_text(magic);
+            let e = TableError::BadMagic {
+                path: path.clone(),
+                found: found.clone(),
+            };
+            assert!(e
+                .to_string()
+                .ends_with("this is a Surakarta table: give the folder that holds it"));
+            let e = CompactError::BadMagic {
+                path: path.clone(),
+                found,
+            };
+            assert!(e.to_string().contains("give the folder that holds it"));
+        }
+        let e = TableError::BadMagic {
+            path,
+            found: magic_text(b"JUNKJUNK"),
+        };
+        assert!(!e.to_string().contains("Surakarta"), "{e}");
+    }
 }
