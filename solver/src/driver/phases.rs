@@ -15,6 +15,7 @@
 //! position, and a wave redone after a resume does not end the phase
 //! even if it assigns nothing.
 
+use super::bits::count_ones;
 use super::checkpoint::{load_flags, Checkpoint};
 use super::counts::PassCounts;
 use super::log::log;
@@ -23,9 +24,8 @@ use super::pass_log::PassLog;
 use super::passes::Passes;
 use super::saver::Saver;
 use anyhow::{bail, Result};
-use rayon::prelude::*;
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 /// The longest distance a one-byte cell holds (plies).
@@ -177,16 +177,9 @@ pub fn sweeps<E: Passes, I, S: Checkpoints<I>>(
         let t = Instant::now();
         let counts = e.pass(Pass::Wdl, dirty, format!("wdl sweep {sweep}"));
         dirty = Dirty::Flagged;
-        e.end_pass();
-        let entry = PassLog::of("wdl", sweep, &counts, t.elapsed().as_secs_f64());
+        let seconds = end_pass(e, cp, ("wdl", sweep), &counts, t);
         total = total + counts;
-        log(
-            progress && pass_lines,
-            &sweep_line(sweep, &counts, entry.seconds),
-        );
-        cp.passes.push(entry);
-        cp.phase = "wdl".into();
-        cp.number = sweep;
+        log(progress && pass_lines, &sweep_line(sweep, &counts, seconds));
         let done = counts.decided == 0;
         saver.save(cp, done)?;
         if done {
@@ -205,6 +198,25 @@ pub fn sweeps<E: Passes, I, S: Checkpoints<I>>(
         }
         saver.stop_if_asked(cp, &e.flag_words())?;
     }
+}
+
+/// Ends pass `number` of `phase` (started at `t`, which did `counts`):
+/// the passes' own end ([`Passes::end_pass`]), its entry in the pass log,
+/// and the checkpoint's place at it. Returns its wall time in seconds.
+fn end_pass<E: Passes, I>(
+    e: &mut E,
+    cp: &mut Checkpoint<I, PassLog>,
+    (phase, number): (&str, u32),
+    counts: &PassCounts,
+    t: Instant,
+) -> f64 {
+    e.end_pass();
+    let entry = PassLog::of(phase, number, counts, t.elapsed().as_secs_f64());
+    let seconds = entry.seconds;
+    cp.passes.push(entry);
+    cp.phase = phase.into();
+    cp.number = number;
+    seconds
 }
 
 /// The log line of WDL sweep `sweep`.
@@ -289,8 +301,7 @@ pub fn waves<E: Passes, I, S: Checkpoints<I>>(
         let counts = e.pass(Pass::Distance(d as u8), dirty, format!("wave {d}"));
         let redone = resumed && all_dirty_waves > 0;
         all_dirty_waves = all_dirty_waves.saturating_sub(1);
-        e.end_pass();
-        let entry = PassLog::of("distance", d, &counts, t.elapsed().as_secs_f64());
+        let seconds = end_pass(e, cp, ("distance", d), &counts, t);
         total = total + counts;
         log(
             progress && pass_lines,
@@ -302,12 +313,9 @@ pub fn waves<E: Passes, I, S: Checkpoints<I>>(
                 counts.evaluated,
                 counts.children,
                 counts.listed_groups,
-                entry.seconds
+                seconds
             ),
         );
-        cp.passes.push(entry);
-        cp.phase = "distance".into();
-        cp.number = d;
         if counts.decided == 0 && !redone {
             log(
                 progress && !pass_lines,
@@ -325,11 +333,7 @@ pub fn waves<E: Passes, I, S: Checkpoints<I>>(
         saver.stop_if_asked(cp, &e.flag_words())?;
     }
     let (w, l) = e.bitmaps();
-    let left: u64 = w
-        .par_iter()
-        .zip(l.par_iter())
-        .map(|(w, l)| (w.load(Relaxed).count_ones() + l.load(Relaxed).count_ones()) as u64)
-        .sum();
+    let left = count_ones(w) + count_ones(l);
     if left != 0 {
         bail!("{left} decided positions never received a distance: inconsistent solve");
     }
