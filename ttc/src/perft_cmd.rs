@@ -23,12 +23,13 @@
 //! The wall time goes to standard error (`time: 0.12 s`), with the
 //! progress bar. `--json` prints [`audit::perft::PerftReport`].
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
+use audit::perft::node::split_ttc_text;
 use audit::perft::{self, DisagreementLines, PerftOptions, PerftReport};
 use clap::Args;
 use rules::echo::clip;
 use rules::surakarta::Position as SurakartaPosition;
-use rules::ttc::Position as TtcPosition;
+use rules::ttc::{Position as TtcPosition, Variant};
 use rules::tzaar as fast;
 use serde::Serialize;
 use tables::progress::Progress;
@@ -238,7 +239,10 @@ pub struct TtcArgs {
     pub depth: u32,
     /// Root position in `rules::ttc` notation, e.g.
     /// "4/4/4/4 w PNBRpnbr -- 0" (ranks from the last; side; hands; pawn
-    /// directions ^ v -; opening ply or -). Default: the empty board.
+    /// directions ^ v -; opening ply or -), or with its rule set in front
+    /// as perft-diff reads it, "3x3 PBR travel-direction lock 0 | 3/3/3 w
+    /// PBRpbr -- -" (variant options given too must agree with it).
+    /// Default: the empty board.
     #[arg(long)]
     pub position: Option<String>,
     /// Print the leaves below each root move (`N@a1 COUNT`), total last.
@@ -259,11 +263,7 @@ pub struct TtcArgs {
 /// Bad variant flags or `--position` text (naming the problem), or a
 /// cross-check disagreement (after printing both move lists).
 pub fn run_ttc(args: &TtcArgs, json: bool) -> Result<()> {
-    let v = args.variant.variant()?;
-    let root = match &args.position {
-        Some(text) => TtcPosition::parse(text, v)?,
-        None => TtcPosition::empty(v),
-    };
+    let root = ttc_root(args)?;
     let options = PerftOptions {
         depth: args.depth,
         divide: args.divide,
@@ -282,6 +282,39 @@ pub fn run_ttc(args: &TtcArgs, json: bool) -> Result<()> {
         bail!("the rules and audit Tic-Tac-Chec generators disagree (position above)");
     }
     Ok(())
+}
+
+/// The root of `ttc perft ttc`: the `--position` text, read as perft-diff
+/// reads it (an optional `RULES |` in front, else the variant options'
+/// rule set), or the variant's empty board.
+fn ttc_root(args: &TtcArgs) -> Result<TtcPosition> {
+    let Some(text) = &args.position else {
+        return Ok(TtcPosition::empty(args.variant.variant()?));
+    };
+    let (rules, board) = split_ttc_text(text).map_err(|e| anyhow!("--position: {e}"))?;
+    let variant = match rules {
+        Some(rules) => agreeing_rules(&args.variant, rules, text)?,
+        None => args.variant.variant()?,
+    };
+    Ok(TtcPosition::parse(board, variant)?)
+}
+
+/// The rule set of a `--position` text, if the variant options given with
+/// it say the same.
+///
+/// # Errors
+/// An option that says otherwise, naming the rule set and the options.
+fn agreeing_rules(options: &VariantArgs, rules: Variant, text: &str) -> Result<Variant> {
+    match options.variant_over(rules) {
+        Ok(asked) if asked == rules => Ok(rules),
+        _ => bail!(
+            "--position {}: its rule set `{}` conflicts with {}; give the rules \
+             in one place (drop the options or the `RULES |` part)",
+            clip(text),
+            rules.describe(),
+            options.flags()
+        ),
+    }
 }
 
 /// Whether the report's cross-check found a disagreement.

@@ -75,6 +75,25 @@ impl VariantArgs {
         self.rules.is_some() || self.size.is_some() || self.roles.is_some() || self.lock.is_some()
     }
 
+    /// The options given, as written on the command line, e.g. `--size 3
+    /// --roles PNB` (empty when none was given).
+    pub fn flags(&self) -> String {
+        let mut words = Vec::new();
+        if let Some(r) = self.rules.and_then(|r| r.to_possible_value()) {
+            words.push(format!("--rules {}", r.get_name()));
+        }
+        if let Some(size) = self.size {
+            words.push(format!("--size {size}"));
+        }
+        if let Some(roles) = &self.roles {
+            words.push(format!("--roles {roles}"));
+        }
+        if let Some(lock) = self.lock {
+            words.push(format!("--lock {lock}"));
+        }
+        words.join(" ")
+    }
+
     /// The variant described, taking every option not given from `base`
     /// (used to check options against a table's header).
     pub fn variant_over(&self, base: Variant) -> Result<Variant> {

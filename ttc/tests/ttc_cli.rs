@@ -119,6 +119,43 @@ fn perft_depth_is_bounded() {
     );
 }
 
+/// `perft ttc --position` reads the `RULES | POSITION` text of perft-diff,
+/// and refuses variant options that contradict its rule set, naming both.
+#[test]
+fn perft_reads_a_position_with_its_rule_set() {
+    let text = "3x3 PBR travel-direction lock 0 | 3/3/3 w PBRpbr -- -";
+    let o = ttc(&["perft", "ttc", "--depth", "1", "--position", text]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "game: tic-tac-chec\nrules: 3x3 PBR travel-direction lock 0\n\
+         position: 3/3/3 w PBRpbr -- -\ndepth: 1\nnodes: 27\n"
+    );
+    let same = ["--size", "3", "--roles", "PBR", "--lock", "0"];
+    let o = ttc(&[
+        &["perft", "ttc", "--depth", "1", "--position", text],
+        &same[..],
+    ]
+    .concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ttc(&[
+        "perft",
+        "ttc",
+        "--depth",
+        "1",
+        "--rules",
+        "outbound",
+        "--position",
+        text,
+    ]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(
+        e.contains("rule set `3x3 PBR travel-direction lock 0` conflicts with --rules outbound"),
+        "{e}"
+    );
+}
+
 #[test]
 fn solve_with_audit_audits_before_the_rename() {
     let dir = tempfile::tempdir().unwrap();

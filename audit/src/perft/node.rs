@@ -102,13 +102,9 @@ impl Node {
                 .map(Node::Surakarta)
                 .map_err(|e| e.to_string()),
             Game::TicTacChec => {
-                let (variant, board) = match text.split_once('|') {
-                    Some((r, b)) => (parse_ttc_rules(r.trim())?, b.trim()),
-                    None => (
-                        ttc::Variant::standard(ttc::PawnReading::TravelDirection),
-                        text.trim(),
-                    ),
-                };
+                let (rules, board) = split_ttc_text(text)?;
+                let variant = rules
+                    .unwrap_or_else(|| ttc::Variant::standard(ttc::PawnReading::TravelDirection));
                 ttc::Position::parse(board, variant)
                     .map(Node::Ttc)
                     .map_err(|e| e.to_string())
@@ -242,6 +238,20 @@ fn surakarta_move(p: &sk::Position, text: &str) -> Result<sk::Move, String> {
     } else {
         sk::Move::step(m.from, m.to)
     })
+}
+
+/// Splits a Tic-Tac-Chec position text (see the module docs) into its rule
+/// set, read with [`parse_ttc_rules`] when the text carries one in front
+/// (`RULES | POSITION`), and its position's part, trimmed. [`Node::parse`]
+/// reads texts with it, and so does `ttc perft ttc --position`.
+///
+/// # Errors
+/// A `RULES` part that is not a rule set (naming it).
+pub fn split_ttc_text(text: &str) -> Result<(Option<ttc::Variant>, &str), String> {
+    match text.split_once('|') {
+        Some((r, b)) => Ok((Some(parse_ttc_rules(r.trim())?), b.trim())),
+        None => Ok((None, text.trim())),
+    }
 }
 
 /// Reads a Tic-Tac-Chec rule set as [`ttc::Variant::describe`] writes it:
