@@ -1,7 +1,8 @@
 //! `ttc solve surakarta` and the commands that read its folder: figures of
 //! small tables, resume, and bad input (too many pieces, a game already
-//! over, a missing, truncated, damaged or foreign table, a mixed folder),
-//! each a one-line error naming the position or file, never a panic.
+//! over, a missing, truncated, damaged or foreign table, a mixed folder,
+//! swapped table files), each a one-line error naming the position or
+//! file, never a panic.
 
 use std::fs;
 use std::path::Path;
@@ -214,6 +215,39 @@ fn bad_positions_and_bad_folders_are_named() {
         &["probe", d, "6/6/6/1r4/6/1b4 r 0"],
         &["mixes tables of two runs", "surakarta-1v1.tbl"],
     );
+}
+
+/// Two tables whose file names are swapped (2v1's table named 1v2's and
+/// the other way round) are refused as tables of another material than
+/// their names say, naming the file and both materials: their headers are
+/// sound, not damaged. The same for compact tables.
+#[test]
+fn swapped_table_files_are_named_as_another_material() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("skt");
+    let packed = tmp.path().join("packed");
+    let (d, p) = (dir.to_str().unwrap(), packed.to_str().unwrap());
+    solve(&dir, "3");
+    let o = ttc(&["pack", d, p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (folder, ext) in [(&dir, "tbl"), (&packed, "ctbl")] {
+        let a = folder.join(format!("surakarta-2v1.{ext}"));
+        let b = folder.join(format!("surakarta-1v2.{ext}"));
+        let aside = folder.join("aside");
+        fs::rename(&a, &aside).unwrap();
+        fs::rename(&b, &a).unwrap();
+        fs::rename(&aside, &b).unwrap();
+        let words = format!(
+            "{}: the file name says material 1v2, but its header holds the table \
+             of material 2v1 (a renamed or swapped file?)",
+            b.display()
+        );
+        let f = folder.to_str().unwrap();
+        for args in [&["probe", f, "6/6/6/1r4/6/1b4 r 0"][..], &["verify", f]] {
+            fails_with(args, &[&words]);
+            assert!(!stderr(&ttc(args)).contains("damaged header"), "{args:?}");
+        }
+    }
 }
 
 /// `ttc pack DIR OUT`: a compact copy of every table, which `probe`,

@@ -132,7 +132,8 @@ impl Tablebase {
     /// # Errors
     /// [`TablebaseError::Empty`] for a folder without tables; a table's
     /// [`SurakartaTableError`] (foreign, damaged header or cells, wrong
-    /// length, or solved from another child table than the folder's: a
+    /// length, the table of another material than its file name says, or
+    /// solved from another child table than the folder's: a
     /// mixed folder).
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
         Tablebase::open_with(

@@ -29,7 +29,8 @@ impl AnyMaterialTable {
     ///
     /// # Errors
     /// The table's [`SurakartaTableError`] (foreign, damaged header or
-    /// index, wrong material or length).
+    /// index, wrong length; [`SurakartaTableError::OtherMaterial`] for a
+    /// file holding another material's table).
     pub fn open_in(
         dir: &Path,
         material: Material,

@@ -12,7 +12,7 @@
 
 use super::compact_header::{CompactHeader, COMPACT_HEADER_LEN, INDEX_ENTRY_LEN};
 use super::error::SurakartaTableError;
-use super::file::{from_table_error, io, place, unique_tmp, MaterialTable};
+use super::file::{check_material, from_table_error, io, place, unique_tmp, MaterialTable};
 use super::index::MaterialIndex;
 use super::material::Material;
 use crate::block::{Block, BlockFault};
@@ -194,7 +194,8 @@ impl CompactMaterialTable {
     ///
     /// # Errors
     /// [`SurakartaTableError`]: not a regular file, foreign, damaged
-    /// header or index, wrong material or length.
+    /// header or index, length; [`SurakartaTableError::OtherMaterial`] for
+    /// the table of another material than `expected`.
     pub fn open(
         path: &Path,
         expected: Option<Material>,
@@ -210,14 +211,7 @@ impl CompactMaterialTable {
             path: path.to_path_buf(),
             what,
         };
-        if let Some(m) = expected {
-            if m != header.table.material {
-                return Err(damaged(format!(
-                    "it holds material {}, expected {m}",
-                    header.table.material
-                )));
-            }
-        }
+        check_material(path, expected, header.table.material)?;
         if len != header.file_len() {
             return Err(SurakartaTableError::Length {
                 path: path.to_path_buf(),

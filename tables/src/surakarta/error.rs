@@ -34,6 +34,17 @@ pub enum SurakartaTableError {
         /// What is wrong.
         what: String,
     },
+    /// The file holds the table of another material than its name says
+    /// (a file renamed, or two swapped): its header is sound.
+    #[error("{}: the file name says material {named}, but its header holds the table of material {found} (a renamed or swapped file?)", path.display())]
+    OtherMaterial {
+        /// The file.
+        path: PathBuf,
+        /// The material its file name says (the table asked for).
+        named: Material,
+        /// The material its header holds.
+        found: Material,
+    },
     /// The file's length does not match its header.
     #[error("{}: file is {found} bytes, its header says {expected} (truncated or padded)", path.display())]
     Length {

@@ -126,6 +126,27 @@ pub fn check_child(
     }
 }
 
+/// Checks that the table at `path`, whose header holds `found`, is the
+/// table of `named` (the material its file name says) when given.
+///
+/// # Errors
+/// [`SurakartaTableError::OtherMaterial`] naming the file and both
+/// materials.
+pub(super) fn check_material(
+    path: &Path,
+    named: Option<Material>,
+    found: Material,
+) -> Result<(), SurakartaTableError> {
+    match named {
+        Some(named) if named != found => Err(SurakartaTableError::OtherMaterial {
+            path: path.to_path_buf(),
+            named,
+            found,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// CRC-64/XZ of a table's cells: the end codes (little-endian) then the
 /// rule codes.
 pub fn cells_crc(end: &[u16], rule: &[u8]) -> u64 {
@@ -257,7 +278,8 @@ impl MaterialTable {
     ///
     /// # Errors
     /// [`SurakartaTableError`]: not a regular file, foreign, damaged
-    /// header, wrong material or length.
+    /// header or length; [`SurakartaTableError::OtherMaterial`] for the
+    /// table of another material than `expected`.
     pub fn open(
         path: &Path,
         expected: Option<Material>,
@@ -286,14 +308,7 @@ impl MaterialTable {
     ) -> Result<MaterialTable, SurakartaTableError> {
         let bytes = TableBytes::open(path, in_memory_limit).map_err(from_table_error)?;
         let header = TableHeader::parse(path, &bytes[..bytes.len().min(HEADER_LEN)])?;
-        if let Some(m) = expected {
-            if m != header.material {
-                return Err(SurakartaTableError::Header {
-                    path: path.to_path_buf(),
-                    what: format!("it holds material {}, expected {m}", header.material),
-                });
-            }
-        }
+        check_material(path, expected, header.material)?;
         if bytes.len() as u64 != header.file_len() {
             return Err(SurakartaTableError::Length {
                 path: path.to_path_buf(),
