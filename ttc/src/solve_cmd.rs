@@ -21,6 +21,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub variant: VariantArgs,
     /// Output table (default: data/ttc-travel.tbl, -outbound.tbl or -toward.tbl on 4x4).
+    /// Missing parent folders are made.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Worker threads, 1 to 256 (default: all cores).

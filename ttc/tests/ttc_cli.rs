@@ -156,6 +156,27 @@ fn perft_reads_a_position_with_its_rule_set() {
     );
 }
 
+/// `solve --out` makes the missing folders of its path, and its help says
+/// so (as docs/cli.md does).
+#[test]
+fn solve_out_makes_missing_parent_folders_and_says_so() {
+    let help = String::from_utf8_lossy(&ttc(&["solve", "--help"]).stdout).into_owned();
+    assert!(help.contains("Missing parent folders are made"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("new").join("dir").join("x.tbl");
+    let o = ttc(&[
+        "solve",
+        "--size",
+        "3",
+        "--roles",
+        "PNB",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.is_file() && out.with_extension("tbl.sha256").is_file());
+}
+
 #[test]
 fn solve_with_audit_audits_before_the_rename() {
     let dir = tempfile::tempdir().unwrap();
