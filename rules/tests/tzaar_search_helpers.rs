@@ -4,7 +4,7 @@
 //! turns in order, each with `play_unchecked` of it).
 
 use rules::tzaar::opening::SplitMix64;
-use rules::tzaar::{Color, Kind, Point, Position, Status};
+use rules::tzaar::{Action, Color, Kind, Point, Position, Status, Turn};
 use std::ops::ControlFlow;
 
 /// The definition, by playing every turn.
@@ -187,4 +187,120 @@ fn try_for_each_child_counted_counts_the_replies_of_every_child() {
         seen += got.len();
     }
     assert!(seen > 20_000, "{seen}");
+}
+
+/// `try_for_each_child_where` visits exactly the turns of
+/// `try_for_each_child` whose first capture and second action pass the
+/// filters, in the same order and with the same children.
+#[test]
+fn try_for_each_child_where_visits_the_turns_that_pass_its_filters() {
+    let mut rng = SplitMix64(44);
+    let (mut seen, mut left_out) = (0, 0);
+    for i in 0..2_000 {
+        let Some(p) = random_position(&mut rng, 6 + i % 25) else {
+            continue;
+        };
+        let mask = rng.next_u64() & ((1 << 60) - 1) & rng.next_u64();
+        let first = |f: usize, t: usize| (1u64 << f | 1u64 << t) & mask != 0 || f.is_multiple_of(3);
+        let second = |_: &Position, f: usize, t: usize, capture: bool| {
+            capture || (1u64 << f | 1u64 << t) & mask != 0
+        };
+        let mut want = Vec::new();
+        let _ = p.try_for_each_child(|_, t, c| {
+            let keep = first(t.first.from.index(), t.first.to.index())
+                && match t.second {
+                    Some(Action::Capture(s)) => second(&p, s.from.index(), s.to.index(), true),
+                    Some(Action::Stack(s)) => second(&p, s.from.index(), s.to.index(), false),
+                    Some(Action::Pass) | None => true,
+                };
+            if keep {
+                want.push((t, *c));
+            } else {
+                left_out += 1;
+            }
+            ControlFlow::<()>::Continue(())
+        });
+        let mut got = Vec::new();
+        let _ = p.try_for_each_child_where(first, second, |i, t, c| {
+            assert_eq!(i, got.len(), "{p}");
+            got.push((t, *c));
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(got, want, "{p}");
+        seen += got.len();
+    }
+    assert!(seen > 5_000 && left_out > 5_000, "{seen} {left_out}");
+}
+
+/// A threat by type (`is_threat_by_type`) still wins after every turn of
+/// the side to move that touches none of its points and leaves the
+/// threatening side every type: the fact the prover's escape walk skips
+/// turns by. Threats are the turns of the null-move position that win by
+/// type, found by playing every turn.
+#[test]
+fn a_threat_by_type_survives_every_turn_that_misses_its_points() {
+    let mut rng = SplitMix64(45);
+    let (mut threats, mut checked) = (0, 0);
+    for i in 0..6_000 {
+        let Some(p) = random_position(&mut rng, 6 + i % 19) else {
+            continue;
+        };
+        if p.status() != Status::Ongoing || p.is_opening() {
+            continue;
+        }
+        let me = p.side_to_move();
+        // The null-move position, through the notation: the other side to move.
+        let text = p.to_string();
+        let (stacks, rest) = text.split_once(' ').unwrap();
+        let side = if rest.starts_with('w') { 'b' } else { 'w' };
+        let Ok(null) = format!("{stacks} {side} normal").parse::<Position>() else {
+            continue;
+        };
+        for w in null.turns() {
+            let kills = null.play_unchecked(&w).visible_counts(me).contains(&0);
+            assert_eq!(p.is_threat_by_type(&w), kills, "{p}: {w}");
+            if !kills {
+                continue;
+            }
+            threats += 1;
+            for d in p.turns() {
+                let c = p.play_unchecked(&d);
+                if d.points() & w.points() != 0 || c.visible_counts(me.opponent()).contains(&0) {
+                    continue;
+                }
+                checked += 1;
+                if let Status::Won { winner, .. } = c.status() {
+                    // The side to move buried its own last stack of a type.
+                    assert_eq!(winner, me.opponent(), "{p}: {d}");
+                    continue;
+                }
+                // The threat, or its first capture alone when the side to
+                // move lowered the type's count by stacking (the game then
+                // ends at that capture).
+                let alone = Turn {
+                    first: w.first,
+                    second: None,
+                };
+                let after = c
+                    .play(&w)
+                    .or_else(|_| c.play(&alone))
+                    .unwrap_or_else(|e| panic!("{p}: {d} then {w}: {e}"));
+                assert!(after.visible_counts(me).contains(&0), "{p}: {d} then {w}");
+            }
+        }
+    }
+    assert!(threats > 500 && checked > 20_000, "{threats} {checked}");
+}
+
+/// `Turn::points` sets the bits of the points a turn leaves and lands on.
+#[test]
+fn turn_points_are_the_points_its_actions_touch() {
+    let t: Turn = "A1xA2 B1+B2".parse().unwrap();
+    let bits = |s: &str| 1u64 << s.parse::<Point>().unwrap().index();
+    assert_eq!(
+        t.points(),
+        bits("A1") | bits("A2") | bits("B1") | bits("B2")
+    );
+    let single: Turn = "A1xA2".parse().unwrap();
+    assert_eq!(single.points(), bits("A1") | bits("A2"));
 }

@@ -20,7 +20,24 @@ impl Position {
         &self,
         mut f: impl FnMut(usize, Turn, &Position) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.walk_children::<B, false>(|i, t, c, _| f(i, t, c))
+        self.walk_children::<B, false>(|_, _| true, |_, _, _, _| true, |i, t, c, _| f(i, t, c))
+    }
+
+    /// [`Position::try_for_each_child`] over the turns whose first capture
+    /// `from`x`to` passes `first(from, to)` (point indices) and whose
+    /// second action, if a capture or a stack `f2`x`t2` or `f2`+`t2`,
+    /// passes `second(after, f2, t2, is_capture)` (`after`: the position
+    /// after the first capture, the mover still to move), in the same
+    /// order; `index` counts the turns visited (it is the canonical index
+    /// only when every turn passes). A turn left out costs nothing but the
+    /// test.
+    pub fn try_for_each_child_where<B>(
+        &self,
+        first: impl Fn(usize, usize) -> bool,
+        second: impl Fn(&Position, usize, usize, bool) -> bool,
+        mut f: impl FnMut(usize, Turn, &Position) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.walk_children::<B, false>(first, second, |i, t, c, _| f(i, t, c))
     }
 
     /// [`Position::try_for_each_child`] that also passes `replies`, the
@@ -31,13 +48,17 @@ impl Position {
         &self,
         f: impl FnMut(usize, Turn, &Position, u32) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.walk_children::<B, true>(f)
+        self.walk_children::<B, true>(|_, _| true, |_, _, _, _| true, f)
     }
 
-    /// The walk of both: with `COUNT`, the replies are counted (else 0).
+    /// The walk of all three: with `COUNT`, the replies are counted (else
+    /// 0); the turns of a first capture failing `first` and the second
+    /// actions failing `keep_second` are skipped.
     #[inline(always)]
     fn walk_children<B, const COUNT: bool>(
         &self,
+        first: impl Fn(usize, usize) -> bool,
+        keep_second: impl Fn(&Position, usize, usize, bool) -> bool,
         mut f: impl FnMut(usize, Turn, &Position, u32) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         if self.over_by_types() {
@@ -47,6 +68,9 @@ impl Position {
         let replies = COUNT.then(|| Replies::of(self, them));
         let mut index = 0;
         self.try_for_each_landing_sorted(me, false, |from, to, _| {
+            if !first(from, to) {
+                return ControlFlow::Continue(());
+            }
             let first = Step {
                 from: Point(from as u8),
                 to: Point(to as u8),
@@ -66,7 +90,7 @@ impl Position {
                 return ControlFlow::Continue(());
             }
             after.side = me;
-            after.second_actions::<B, COUNT>(first, &mut index, &mut f)
+            after.second_actions::<B, COUNT>(first, &keep_second, &mut index, &mut f)
         })
     }
 
@@ -77,6 +101,7 @@ impl Position {
     fn second_actions<B, const COUNT: bool>(
         &mut self,
         first: Step,
+        keep: &impl Fn(&Position, usize, usize, bool) -> bool,
         index: &mut usize,
         f: &mut impl FnMut(usize, Turn, &Position, u32) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
@@ -90,6 +115,9 @@ impl Position {
         let replies = COUNT.then(|| Replies::of(self, them));
         for &(f2, t2, capture) in &landings[..n] {
             let (f2, t2) = (f2 as usize, t2 as usize);
+            if !keep(self, f2, t2, capture) {
+                continue;
+            }
             let lost = replies.as_ref().map_or(0, |r| r.lost(self, f2, t2));
             let saved = (self.stacks[f2], self.stacks[t2], self.occupied, self.white);
             let tops = self.tops;

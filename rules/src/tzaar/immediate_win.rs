@@ -116,6 +116,35 @@ impl Position {
         out
     }
 
+    /// Whether `turn` is a threat of the side not to move: a turn that
+    /// would be legal for it and win at once by type if it were to move
+    /// now (after a pass, which the rules do not allow: a search's "null
+    /// move"), leaving the side to move without a visible Tzaar, Tzarra or
+    /// Tott. Never in the opening.
+    ///
+    /// Such a turn still wins at once after any turn of the side to move
+    /// that leaves and lands on none of its points ([`Turn::points`]),
+    /// unless that turn took the threatening side's last visible stack of
+    /// a type: actions only ever empty points (lines only open), a stack's
+    /// height, colour and top change only where an action leaves or lands,
+    /// and every stack of the type to be lost is one the threat captures
+    /// (the side to move may also have lowered that type's count by
+    /// stacking, and then the threat's first capture alone ends the game).
+    /// The TZAAR prover relies on this (`solver::tzaar_prove`);
+    /// `rules/tests/tzaar_search_helpers.rs` checks it turn by turn, and
+    /// the prover's tests against a brute-force minimax.
+    pub fn is_threat_by_type(&self, turn: &Turn) -> bool {
+        if self.opening {
+            return false;
+        }
+        let mut other = *self;
+        other.side = self.side.opponent();
+        match other.play(turn) {
+            Ok(after) => after.visible_counts(self.side).contains(&0),
+            Err(_) => false,
+        }
+    }
+
     /// Whether some legal turn of the side to move ends the game won by it
     /// (see [`Position::winning_turn`]).
     pub fn wins_at_once(&self) -> bool {

@@ -36,6 +36,19 @@ pub struct Turn {
     pub second: Option<Action>,
 }
 
+impl Turn {
+    /// The points the turn's actions leave or land on (two to four), as a
+    /// mask with bit `Point::index` set for each (bits 0 to 59).
+    pub fn points(&self) -> u64 {
+        let step = |s: &Step| 1u64 << s.from.index() | 1u64 << s.to.index();
+        step(&self.first)
+            | match &self.second {
+                Some(Action::Capture(s) | Action::Stack(s)) => step(s),
+                Some(Action::Pass) | None => 0,
+            }
+    }
+}
+
 /// Why a game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinReason {
