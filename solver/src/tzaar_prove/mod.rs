@@ -13,10 +13,13 @@
 //! * [`table`]: the lock-free transposition table of proven facts;
 //! * [`order`]: the children of a position, most promising first;
 //! * [`search`]: "win within d" and "loss within d" by AND/OR search;
+//! * `escape`: its most frequent question, an escape from a loss within
+//!   2, ordered and pruned by the opponent's threat;
 //! * [`prove`]: iterative deepening on d, the value, distance and best turn;
 //! * [`proof`]: writing a proof (a winning turn for every position of the
 //!   winner reached against any defence).
 
+mod escape;
 pub mod order;
 pub mod proof;
 pub mod prove;

@@ -2,12 +2,13 @@
 //! turns?" and "does it lose within `d` turns?", with the facts it proves
 //! kept in the [`Table`].
 //!
-//! Both questions are answered exactly (no evaluation function, no
-//! pruning beyond the table's proven facts), or not at all (`None`) when
-//! the search is stopped. The last two plies are special: "win within 1"
-//! is [`Position::wins_at_once`] (no turn list, no table), and "lose
-//! within 2" walks the turns one at a time and stops at the first escape
-//! (no turn list, no table either).
+//! Both questions are answered exactly (no evaluation function; turns
+//! are skipped only where a rule of the game proves them lost), or not at
+//! all (`None`) when the search is stopped. The last two plies are
+//! special: "win within 1" is [`Position::wins_at_once`] (no turn list,
+//! no table), and "lose within 2" is the escape walk of `escape.rs`,
+//! which walks the turns one at a time, ordered by the opponent's threat,
+//! and stops at the first escape (no turn list, no table either).
 //! The top two levels run their children in parallel on the rayon pool,
 //! after the first child alone (most first children decide), once the
 //! search has expanded 262,144 positions (2^18).
@@ -44,7 +45,7 @@ thread_local! {
 
 /// The killer turns of depth `d`, the latest first (none past
 /// [`KILLER_DEPTHS`]).
-fn killers(d: u8) -> [Option<Turn>; 2] {
+pub(super) fn killers(d: u8) -> [Option<Turn>; 2] {
     KILLERS.with(|k| k.get().get(d as usize).copied().unwrap_or([None; 2]))
 }
 
@@ -55,7 +56,7 @@ fn killer(d: u8) -> Option<Turn> {
 
 /// Makes `t` the latest killer of depth `d`; the previous latest, if
 /// another turn, becomes the second.
-fn set_killer(d: u8, t: Turn) {
+pub(super) fn set_killer(d: u8, t: Turn) {
     KILLERS.with(|k| {
         let mut all = k.get();
         if let Some(slot) = all.get_mut(d as usize) {
@@ -116,7 +117,7 @@ impl Search {
     }
 
     /// Counts one expanded node; `false` once the search must stop.
-    fn tick(&self) -> bool {
+    pub(super) fn tick(&self) -> bool {
         let n = self.nodes.fetch_add(1, Ordering::Relaxed);
         if n & 255 == 0 {
             let limit = self.deadline_ns.load(Ordering::Relaxed);
@@ -191,6 +192,12 @@ impl Search {
         }
         if d == 0 {
             return Some(false);
+        }
+        if d == 2 {
+            if !self.tick() {
+                return None;
+            }
+            return Some(!self.escapes_in_two(pos)?);
         }
         let test = |c: &Position| self.win_within(c, d - 1, ply + 1).map(|w| !w);
         if d <= 2 {
