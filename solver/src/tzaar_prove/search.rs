@@ -8,7 +8,9 @@
 //! special: "win within 1" is [`Position::wins_at_once`] (no turn list,
 //! no table), and "lose within 2" is the escape walk of `escape.rs`,
 //! which walks the turns one at a time, ordered by the opponent's threat,
-//! and stops at the first escape (no turn list, no table either).
+//! and stops at the first escape (no turn list, no table either). "Win
+//! within 3" walks its turns in place too, after the killers, with no
+//! ordering keys.
 //! The top two levels run their children in parallel on the rayon pool,
 //! after the first child alone (most first children decide), once the
 //! search has expanded 262,144 positions (2^18).
@@ -170,7 +172,14 @@ impl Search {
             (Some(u16::MAX), 1)
         } else {
             let test = |c: &Position| self.lose_within(c, d - 1, ply + 1);
-            (self.find(pos, f.best, d, ply, Keys::Attack, test)?, d)
+            if d == 3 {
+                // Three turns from the end most positions have no win and
+                // every turn is tried: ordering keys would cost more than
+                // they save. The killers, then the in-place walk.
+                (self.first_escape(pos, d, test)?, d)
+            } else {
+                (self.find(pos, f.best, d, ply, Keys::Attack, test)?, d)
+            }
         };
         self.table.update(key, |f| match found {
             Some(i) => {
