@@ -304,3 +304,28 @@ fn turn_points_are_the_points_its_actions_touch() {
     let single: Turn = "A1xA2".parse().unwrap();
     assert_eq!(single.points(), bits("A1") | bits("A2"));
 }
+
+/// `play_ongoing` agrees with `play` on ongoing positions: on every legal
+/// turn, and on turns made illegal by moving their first step.
+#[test]
+fn play_ongoing_equals_play_on_ongoing_positions() {
+    let mut rng = SplitMix64(46);
+    let (mut legal, mut illegal) = (0, 0);
+    for i in 0..1_000 {
+        let Some(p) = random_position(&mut rng, 6 + i % 25) else {
+            continue;
+        };
+        if p.status() != Status::Ongoing {
+            continue;
+        }
+        for t in p.turns() {
+            assert_eq!(p.play_ongoing(&t), p.play(&t), "{p}: {t}");
+            legal += 1;
+            let mut bad = t;
+            bad.first.to = bad.first.from;
+            assert_eq!(p.play_ongoing(&bad), p.play(&bad), "{p}: {bad}");
+            illegal += p.play(&bad).is_err() as u32;
+        }
+    }
+    assert!(legal > 10_000 && illegal > 10_000, "{legal} {illegal}");
+}

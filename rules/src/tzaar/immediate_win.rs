@@ -134,12 +134,13 @@ impl Position {
     /// `rules/tests/tzaar_search_helpers.rs` checks it turn by turn, and
     /// the prover's tests against a brute-force minimax.
     pub fn is_threat_by_type(&self, turn: &Turn) -> bool {
-        if self.opening {
+        if self.opening || self.over_by_types() {
             return false;
         }
         let mut other = *self;
         other.side = self.side.opponent();
-        match other.play(turn) {
+        // Ongoing for the other side if its turn's first capture is legal.
+        match other.play_ongoing(turn) {
             Ok(after) => after.visible_counts(self.side).contains(&0),
             Err(_) => false,
         }

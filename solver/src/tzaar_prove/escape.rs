@@ -57,7 +57,7 @@ impl Search {
             Some(won == AtOnce::No)
         };
         for k in killers(2).into_iter().flatten() {
-            if let Ok(c) = pos.play(&k) {
+            if let Ok(c) = pos.play_ongoing(&k) {
                 current.set(usize::MAX);
                 if escapes(&c)? {
                     set_killer(2, k);

@@ -255,7 +255,7 @@ impl Search {
         test: impl Fn(&Position) -> Option<bool>,
     ) -> Option<Option<u16>> {
         for k in killers(d).into_iter().flatten() {
-            if let Ok(c) = pos.play(&k) {
+            if let Ok(c) = pos.play_ongoing(&k) {
                 if test(&c)? {
                     set_killer(d, k);
                     return Some(Some(u16::MAX));
