@@ -17,6 +17,8 @@ use std::collections::HashMap;
 /// What a successful check found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofCheck {
+    /// The position the proof is about (its `root` line, as written there).
+    pub root: String,
     /// The side the proof shows winning.
     pub winner: Color,
     /// The turns claimed by the proof's `turns` line.
@@ -58,7 +60,9 @@ pub fn check_proof(text: &str, name: &str) -> anyhow::Result<ProofCheck> {
                 bail!("{name}:{n}: position {game} is listed twice (also line {m})");
             }
         } else if let Some((k @ ("root" | "winner" | "turns"), v)) = line.split_once(' ') {
-            header.insert(k, v.trim());
+            if header.insert(k, v.trim()).is_some() {
+                bail!("{name}:{n}: a second `{k}` line");
+            }
         } else {
             bail!("{name}:{n}: expected `root`, `winner`, `turns` or `POSITION ; TURN`: {line}");
         }
@@ -84,16 +88,20 @@ pub fn check_proof(text: &str, name: &str) -> anyhow::Result<ProofCheck> {
         memo: HashMap::new(),
         defences: 0,
     };
-    let longest = if root.to_move == winner {
-        walk.winner_to_move(&root)
-    } else {
-        walk.loser_to_move(&root)
+    let longest = match root.ending() {
+        // A root already won (the loser buried its own last stack of a
+        // type): a game of 0 turns, nothing to answer; or won by the
+        // other side, refused as for any position.
+        Some(_) => walk.loser_to_move(&root),
+        None if root.to_move == winner => walk.winner_to_move(&root),
+        None => walk.loser_to_move(&root),
     }
     .with_context(|| name.to_string())?;
     if longest > claimed {
         bail!("{name}: the proof's strategy allows a game of {longest} turns, more than the claimed {claimed}");
     }
     Ok(ProofCheck {
+        root: get("root")?.to_string(),
         winner,
         claimed_turns: claimed,
         longest,

@@ -17,7 +17,7 @@ use std::time::Duration;
 /// (turns of both sides to the end under best play, None when unknown),
 /// `best_turn` (text, None when unknown or over), `proven_depth` (with
 /// unknown: neither side can force a win within this many turns),
-/// `nodes`, `seconds`. `time_limit` in seconds (> 0, None: no limit);
+/// `nodes`, `seconds`. `time_limit` in seconds (more than 0, at most 1e9; None: no limit);
 /// `tt_mib`: the transposition table in MiB (1 to 65,536). Raises
 /// `PositionError` for bad notation or White's opening turn, `ValueError`
 /// for a bad limit.
@@ -42,12 +42,15 @@ pub fn tzaar_solve<'py>(
         ));
     }
     let time_limit = match time_limit {
-        Some(s) if !(s > 0.0 && s.is_finite()) => {
-            return Err(PyValueError::new_err(format!(
-                "time_limit {s} is not a positive number of seconds"
-            )))
-        }
-        t => t.map(Duration::from_secs_f64),
+        Some(s) => match solver::tzaar_prove::time_limit(s) {
+            Some(t) => Some(t),
+            None => {
+                return Err(PyValueError::new_err(format!(
+                    "time_limit {s} is not a positive number of seconds of at most 1e9"
+                )))
+            }
+        },
+        None => None,
     };
     if !(1..=65536).contains(&tt_mib) {
         return Err(PyValueError::new_err(format!(

@@ -18,6 +18,7 @@ pub struct TzaarCheckArgs {
 struct Report {
     file: String,
     valid: bool,
+    root: String,
     winner: &'static str,
     claimed_turns: u32,
     longest: u32,
@@ -36,6 +37,7 @@ pub fn run_tzaar(args: &TzaarCheckArgs, json: bool) -> Result<()> {
     let r = Report {
         file: name,
         valid: true,
+        root: c.root.clone(),
         winner: if c.winner == Color::White {
             "white"
         } else {
@@ -50,6 +52,7 @@ pub fn run_tzaar(args: &TzaarCheckArgs, json: bool) -> Result<()> {
         return print_json(&r);
     }
     println!("proof: {} is valid (audit engine)", r.file);
+    println!("root: {}", r.root);
     println!(
         "winner: {}, claimed {} turns, longest game under the proof {} turns",
         r.winner, r.claimed_turns, r.longest

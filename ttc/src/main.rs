@@ -25,6 +25,7 @@ mod probe_report;
 mod reach_cmd;
 mod report;
 mod report_cmd;
+mod seconds;
 mod serve;
 mod solve_cmd;
 mod solve_position_cmd;

@@ -101,10 +101,12 @@ pub fn speaking<'a>(
 ///
 /// # Errors
 /// An empty or badly quoted command, a timeout that is not a positive
-/// number of seconds.
+/// number of seconds of at most 10^9.
 pub fn engine_of(cmd: &str, timeout: f64) -> Result<Engine> {
-    if !(timeout.is_finite() && timeout > 0.0) {
-        bail!("--timeout {timeout}: expected a positive number of seconds");
+    if !crate::seconds::in_range(timeout) {
+        bail!(
+            "--timeout {timeout}: expected a positive number of seconds of at most 1,000,000,000"
+        );
     }
     Engine::new(cmd, Duration::from_secs_f64(timeout)).map_err(|e| anyhow!(e))
 }

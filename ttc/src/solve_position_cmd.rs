@@ -23,8 +23,9 @@ pub struct TzaarSolveArgs {
     /// line, 9x9 piece matrix, 9x9 height matrix; docs/tzaar-solve.md).
     #[arg(long)]
     pub waltz: bool,
-    /// Give up after this many seconds (> 0) and answer "unknown".
-    #[arg(long, value_parser = parse_seconds)]
+    /// Give up after this many seconds (more than 0, at most 10^9) and
+    /// answer "unknown".
+    #[arg(long, value_parser = crate::seconds::parse_seconds)]
     pub time_limit: Option<f64>,
     /// Transposition table size in MiB (1 to 65,536; 16-byte entries).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
@@ -36,13 +37,6 @@ pub struct TzaarSolveArgs {
     /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
-}
-
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
 }
 
 /// The JSON report.
@@ -116,12 +110,24 @@ fn write_proof_file(
     outcome: &Outcome,
     path: &std::path::Path,
 ) -> Result<ProofReport> {
+    // Written under a temporary name, synced, then renamed: a failed or
+    // killed run leaves no partial proof under the name asked for.
+    let tmp = tables::fsutil::tmp_path(path);
     let file =
-        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+        std::fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
     let mut w = std::io::BufWriter::new(file);
-    let positions = write_proof(prover, pos, outcome, &mut w)
+    let written = write_proof(prover, pos, outcome, &mut w)
         .and_then(|n| std::io::Write::flush(&mut w).map(|_| n))
-        .with_context(|| format!("writing {}", path.display()))?;
+        .and_then(|n| w.get_ref().sync_all().map(|_| n))
+        .and_then(|n| std::fs::rename(&tmp, path).map(|_| n));
+    let positions = match written {
+        Ok(n) => n,
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e).with_context(|| format!("writing {}", path.display()));
+        }
+    };
+    tables::fsutil::sync_parent(path);
     Ok(ProofReport {
         file: path.display().to_string(),
         positions,
@@ -144,6 +150,14 @@ fn solve_with_progress(prover: &Prover, pos: &Position) -> Outcome {
     };
     let done = std::sync::atomic::AtomicBool::new(false);
     let shared: &Prover = prover;
+    /// Stops the progress thread when dropped, also if the search panics
+    /// (else the scope would wait for that thread forever).
+    struct Stop<'a>(&'a std::sync::atomic::AtomicBool);
+    impl Drop for Stop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
     std::thread::scope(|s| {
         s.spawn(|| {
             let mut last_depth = 0;
@@ -171,9 +185,8 @@ fn solve_with_progress(prover: &Prover, pos: &Position) -> Outcome {
                 last_depth = d;
             }
         });
-        let out = shared.solve(pos);
-        done.store(true, std::sync::atomic::Ordering::Relaxed);
-        out
+        let _stop = Stop(&done);
+        shared.solve(pos)
     })
 }
 
@@ -243,8 +256,13 @@ fn report(
             group(p.positions as u64)
         );
     } else if let Some(path) = args.proof.as_ref().filter(|_| r.value == Value::Unknown) {
+        let older = if path.exists() {
+            "; the file there is an older one, left as it was"
+        } else {
+            ""
+        };
         println!(
-            "proof: none written to {} (the value is unknown)",
+            "proof: none written to {} (the value is unknown{older})",
             path.display()
         );
     }

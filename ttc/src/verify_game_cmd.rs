@@ -38,20 +38,13 @@ pub struct TzaarArgs {
     #[arg(long, value_enum, default_value_t = TzaarFormat::Auto)]
     pub format: TzaarFormat,
     /// Also prove the value after every turn, giving the prover this many
-    /// seconds per position (> 0), and name the turns that threw a proven
-    /// win away.
-    #[arg(long, value_parser = parse_solve_seconds)]
+    /// seconds per position (more than 0, at most 10^9), and name the
+    /// turns that threw a proven win away.
+    #[arg(long, value_parser = crate::seconds::parse_seconds)]
     pub solve: Option<f64>,
     /// With --solve: the prover's table in MiB (1 to 65,536).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub tt_mib: u32,
-}
-
-fn parse_solve_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() => Ok(s),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
 }
 
 /// Runs `ttc verify-game tzaar`.

@@ -156,3 +156,41 @@ fn verify_game_solve_names_the_turn_that_threw_a_win_away() {
     assert!(s.contains("after turn 0: black to move: win in 3"), "{s}");
     assert!(s.contains("thrown win: turn 1 (black) B1xC1 A1+A2"), "{s}");
 }
+
+/// Found by a new user: a time limit too large for a deadline panicked
+/// the prover (1e20) or hung the command after the panic (1e19); a win in
+/// 0 (the loser buried its own last stack of a type) got no proof and an
+/// empty file; a proof with two `root` lines was read by its last one.
+#[test]
+fn huge_limits_wins_in_0_and_doubled_headers() {
+    for limit in ["1e19", "1e20"] {
+        let out = ttc(&["solve-position", "tzaar", WIN3, "--time-limit", limit]);
+        assert_eq!(out.status.code(), Some(2), "{limit}");
+        assert!(
+            text(&out.stderr).contains("at most 1,000,000,000"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let out = ttc(&["solve-position", "tzaar", WIN3, "--time-limit", "1e9"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.txt");
+    let p = proof.to_str().unwrap();
+    let won = "A1=T,A2=R,A3=Z,B1=t,B2=r w normal";
+    let out = ttc(&["solve-position", "tzaar", won, "--proof", p]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("win in 0 turns"));
+    let out = ttc(&["check-proof", "tzaar", p]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&format!("root: {won}")));
+    let doubled = format!("root {won}\nroot {won}\nwinner white\nturns 0\n");
+    std::fs::write(&proof, doubled).unwrap();
+    let out = ttc(&["check-proof", "tzaar", p]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(":2: a second `root` line"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -27,4 +27,4 @@ pub mod search;
 pub mod table;
 
 pub use proof::write_proof;
-pub use prove::{Limits, Outcome, Prover, Value};
+pub use prove::{time_limit, Limits, Outcome, Prover, Value, MAX_TIME_LIMIT_SECONDS};

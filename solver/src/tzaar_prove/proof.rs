@@ -54,7 +54,10 @@ pub fn write_proof(
     let mut lines = Lines::new();
     let side = pos.side_to_move();
     let winner = if outcome.value == Value::Win {
-        winner_node(search, pos, turns as u8, &mut lines)?;
+        // A game already won (turns 0) has no position to answer.
+        if pos.status() == Status::Ongoing {
+            winner_node(search, pos, turns as u8, &mut lines)?;
+        }
         side
     } else {
         defender_node(search, pos, turns as u8, &mut lines)?;

@@ -20,6 +20,18 @@ pub enum Value {
     Unknown,
 }
 
+/// Most seconds a time limit of the front ends takes (10^9, about 31.7
+/// years): beyond any run, and small enough that a deadline of now plus
+/// the limit is a time the system can represent.
+pub const MAX_TIME_LIMIT_SECONDS: f64 = 1e9;
+
+/// A time limit of `seconds`, if it is more than 0 and at most
+/// [`MAX_TIME_LIMIT_SECONDS`] (`None` otherwise, NaN included): what the
+/// CLI and Python check their time limits with.
+pub fn time_limit(seconds: f64) -> Option<Duration> {
+    (seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS).then(|| Duration::from_secs_f64(seconds))
+}
+
 /// Limits of one proof.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -96,8 +108,9 @@ impl Prover {
     /// losses even). The first depth that answers yes is the distance.
     pub fn solve(&self, pos: &Position) -> Outcome {
         let start = Instant::now();
-        self.search
-            .set_deadline(self.limits.time_limit.map(|t| start + t));
+        // A limit past what an Instant can hold is no limit.
+        let deadline = self.limits.time_limit.and_then(|t| start.checked_add(t));
+        self.search.set_deadline(deadline);
         let s = &self.search;
         let n0 = s.nodes.load(Ordering::Relaxed);
         let done = |value, turns: Option<u32>, best, depth| Outcome {
