@@ -11,7 +11,7 @@ use rules::tzaar::{self as fast, Status, Turn};
 /// A TZAAR position, immutable.
 ///
 /// `Position(notation=None, *, seed=None)`: a position in play in TZAAR
-/// notation (`"A1=t,A2=Z,E4=TTR b normal"`; `opening` as the third field
+/// notation (`"A1=T,A2=R,A3=Z,B1=t,B2=r,B3=z w normal"`; `opening` as the third field
 /// for White's single-capture first turn), or the seeded random opening
 /// for `seed` (any integer 0 to 2**64-1), or the fixed start when both are
 /// None (as `ttc perft tzaar --position / --seed`). The tournament

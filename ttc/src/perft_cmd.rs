@@ -77,7 +77,7 @@ pub struct TzaarArgs {
     /// and the count recurses once per ply.
     #[arg(long, value_parser = parse_tzaar_depth)]
     pub depth: u32,
-    /// Start position in TZAAR notation, e.g. "A1=t,A2=Z,E4=TTR b normal"
+    /// Start position in TZAAR notation, e.g. "A1=T,A2=R,A3=Z,B1=t,B2=r,B3=z w normal"
     /// or "- w normal" for the empty board, or a position of the
     /// tournament version's placement phase such as
     /// "D4=T b placement Z6R9T14z6r9t15" (see REPRODUCE.md). Default: the

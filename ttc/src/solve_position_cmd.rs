@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 /// Arguments of `ttc solve-position tzaar`.
 #[derive(Debug, Args)]
 pub struct TzaarSolveArgs {
-    /// The position in TZAAR notation, e.g. "A1=t,A2=Z,E4=TTR b normal"
+    /// The position in TZAAR notation, e.g. "A1=T,A2=R,A3=Z,B1=t,B2=r,B3=z w normal"
     /// (quote it); or, with --waltz, a file in the WALTZ test-position format.
     #[arg(allow_hyphen_values = true)]
     pub position: String,

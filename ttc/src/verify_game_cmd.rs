@@ -43,7 +43,7 @@ pub struct TzaarArgs {
     #[arg(long, value_parser = crate::seconds::parse_seconds)]
     pub solve: Option<f64>,
     /// With --solve: the prover's table in MiB (1 to 65,536).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, default_value_t = 64, requires = "solve", value_parser = clap::value_parser!(u32).range(1..=65536))]
     pub tt_mib: u32,
 }
 
