@@ -8,7 +8,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rules::tzaar as fast;
 use solver::tzaar_prove::{Limits, Prover, Value};
-use std::time::Duration;
 
 /// Solves `position` (a `tictacchec.tzaar.Position` or its notation) for
 /// the side to move, on every core, without the GIL.
