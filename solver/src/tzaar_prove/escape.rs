@@ -11,7 +11,7 @@
 //! points cannot escape (unless it takes the threatening side's last
 //! stack of a type) and is skipped unplayed.
 
-use super::search::{killers, set_killer, Search};
+use super::search::{found, killers, set_killer, stop_at, Search};
 use rules::tzaar::{Position, Turn};
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -76,7 +76,7 @@ impl Search {
                 take(i, f, t)
             };
             let second = |_: &Position, f: usize, t: usize, capture: bool| second(f, t, capture);
-            let found = pos.try_for_each_child_where(first, second, |_, t, c| {
+            let flow = pos.try_for_each_child_where(first, second, |_, t, c| {
                 let mover = c.side_to_move();
                 if by_type.get()
                     && t.points() & threat.get() == 0
@@ -85,17 +85,9 @@ impl Search {
                     // Leaves the win by type standing.
                     return ControlFlow::Continue(());
                 }
-                match escapes(c) {
-                    Some(true) => ControlFlow::Break(Some(t)),
-                    Some(false) => ControlFlow::Continue(()),
-                    None => ControlFlow::Break(None),
-                }
+                stop_at(escapes(c), t)
             });
-            match found {
-                ControlFlow::Continue(()) => Some(None),
-                ControlFlow::Break(None) => None,
-                ControlFlow::Break(Some(t)) => Some(Some(t)),
-            }
+            found(flow)
         };
         let any = |_, _, _| true;
         let mut found = walk(&|i, f, t| i < known_from.get() || touches(f, t), &any)?;

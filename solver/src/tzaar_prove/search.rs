@@ -87,6 +87,26 @@ pub struct Search {
     deadline_ns: AtomicU64,
 }
 
+/// The step of a walk over the turns looking for one whose child passes
+/// a test: stop at `turn` if it passed, also stop (with no turn) if the
+/// search was stopped, else go on.
+pub(super) fn stop_at(passed: Option<bool>, turn: Turn) -> ControlFlow<Option<Turn>> {
+    match passed {
+        Some(true) => ControlFlow::Break(Some(turn)),
+        Some(false) => ControlFlow::Continue(()),
+        None => ControlFlow::Break(None),
+    }
+}
+
+/// What such a walk found: `Some(Some(turn))` a turn that passed,
+/// `Some(None)` none, `None` stopped.
+pub(super) fn found(flow: ControlFlow<Option<Turn>>) -> Option<Option<Turn>> {
+    match flow {
+        ControlFlow::Continue(()) => Some(None),
+        ControlFlow::Break(found) => found.map(Some),
+    }
+}
+
 /// `Some(winner == side to move)` if `pos` is over.
 fn over(pos: &Position) -> Option<bool> {
     match pos.status() {
@@ -262,19 +282,11 @@ impl Search {
                 }
             }
         }
-        let found = pos.try_for_each_child(|_, t, c| match test(c) {
-            Some(true) => ControlFlow::Break(Some(t)),
-            Some(false) => ControlFlow::Continue(()),
-            None => ControlFlow::Break(None),
-        });
-        match found {
-            ControlFlow::Continue(()) => Some(None),
-            ControlFlow::Break(None) => None,
-            ControlFlow::Break(Some(t)) => {
-                set_killer(d, t);
-                Some(Some(u16::MAX))
-            }
-        }
+        let found = found(pos.try_for_each_child(|_, t, c| stop_at(test(c), t)))?;
+        Some(found.map(|t| {
+            set_killer(d, t);
+            u16::MAX
+        }))
     }
 
     /// The canonical index of a turn of `pos` whose child passes `test`,
